@@ -1,0 +1,3 @@
+from companion import create_app
+
+app = create_app()

@@ -1,0 +1,96 @@
+"""The game-night companion: a scorekeeper for physical play."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+
+def create_app(test_config=None):
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder="../templates", static_folder="../static")
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    load_config(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    register_template_helpers(app)
+    register_commands(app)
+    return app
+
+
+def load_config(app, test_config):
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
+        NIGHTS_PER_PAGE=20,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("COMPANION")
+    if os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
+
+
+def normalise_db_url(url):
+    # hosting platforms hand out postgres:// urls, which sqlalchemy no longer accepts
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    return url
+
+
+def instance_secret(path):
+    """A secret key generated once and kept in the instance folder."""
+    if not path.exists():
+        # write aside, then link into place: several workers may start at once
+        temp = path.with_name(f"{path.name}.{os.getpid()}")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            pass
+        finally:
+            temp.unlink()
+    return path.read_text().strip()
+
+
+def register_extensions(app):
+    from .extensions import csrf, db
+    from . import models
+
+    db.init_app(app)
+    csrf.init_app(app)
+    with app.app_context():
+        models.create_schema()
+
+
+def register_blueprints(app):
+    from .views import games, main, nights, players
+
+    for module in (main, nights, games, players):
+        app.register_blueprint(module.bp)
+
+
+def register_errorhandlers(app):
+    from .views.main import register_errors
+
+    register_errors(app)
+
+
+def register_template_helpers(app):
+    from .views.helpers import register
+
+    register(app)
+
+
+def register_commands(app):
+    from . import cli
+
+    cli.register(app)

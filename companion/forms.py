@@ -1,0 +1,105 @@
+"""The app's forms. Entry forms for each game kind live in companion/pads/."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from .rules import Rules
+
+
+class NightForm(FlaskForm):
+    date = DateField("Date", default=date.today, validators=[
+        DataRequired("Pick the night's date.")])
+    title = StringField("Title (optional)", validators=[
+        Optional(), Length(max=80, message="Keep the title to 80 characters.")],
+        render_kw={"placeholder": "At Ann's", "autocomplete": "off"})
+
+
+class NameForm(FlaskForm):
+    name = StringField("Name", validators=[
+        DataRequired("Type a name."), Length(max=40, message="Keep names to 40 characters.")],
+        render_kw={"autocomplete": "off", "autocapitalize": "words"})
+
+
+class ConfirmForm(FlaskForm):
+    """A form with nothing but its CSRF token, for buttons that change things."""
+
+    expected = HiddenField()
+
+
+class EntryForm(FlaskForm):
+    """Base of every pad's entry form: carries the position the sheet had when opened."""
+
+    expected = HiddenField()
+    # names of fields per player, so a RuleError about a player lands beside them
+    player_fields: dict[str, str] = {}
+
+    def expected_count(self) -> int | None:
+        try:
+            return int(self.expected.data)
+        except (TypeError, ValueError):
+            return None
+
+    def attach(self, error: Exception) -> None:
+        """Show a refusal next to the field it concerns, or above the form."""
+        name = self.player_fields.get(getattr(error, "player", None))
+        if name is not None:
+            self[name].errors = [*self[name].errors, str(error)]
+        else:
+            self.form_errors.append(str(error))
+
+
+def game_setup_form(rules: Rules, attendees: list[str]):
+    """Seats in clockwise order plus the game's settings, built from the rules module."""
+
+    class GameSetupForm(FlaskForm):
+        seat_names: list[str] = []
+        option_names: list[str] = []
+
+        def seated(self) -> list[str]:
+            return [self[n].data for n in self.seat_names if self[n].data]
+
+        def options(self) -> dict:
+            return {o.key: self[f"option_{o.key}"].data for o in rules.options}
+
+        def validate(self, extra_validators=None):
+            ok = super().validate(extra_validators)
+            seen = set()
+            for name in self.seat_names:
+                value = self[name].data
+                if value and value in seen:
+                    self[name].errors.append(f"{value} already has a seat.")
+                    ok = False
+                seen.add(value)
+            return ok
+
+    choices = [("", "— nobody —")] + [(a, a) for a in attendees]
+    low, high = rules.min_players, rules.max_players
+    for seat in range(min(high, max(len(attendees), low))):
+        name = f"seat_{seat}"
+        default = attendees[seat] if seat < len(attendees) else ""
+        setattr(GameSetupForm, name, SelectField(f"Seat {seat + 1}", choices=choices,
+                                                 default=default, validate_choice=True))
+        GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]
+    for option in rules.options:
+        field_name = f"option_{option.key}"
+        if option.type == "bool":
+            field = BooleanField(option.label, default=option.default)
+        elif option.type == "int":
+            field = IntegerField(option.label, default=option.default, validators=[
+                InputRequired(f"Type a number for “{option.label}”."),
+                NumberRange(option.minimum, option.maximum,
+                            f"Pick {option.minimum} to {option.maximum}.")],
+                render_kw={"inputmode": "numeric"})
+        else:
+            field = SelectField(option.label, choices=list(option.choices),
+                                default=option.default)
+        setattr(GameSetupForm, field_name, field)
+        GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
+    return GameSetupForm()
+
+

@@ -1,0 +1,125 @@
+"""Players, nights, games and the entries that are the games' only record."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+IN_PROGRESS, FINISHED, ABANDONED = "in_progress", "finished", "abandoned"
+STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+night_players = db.Table(
+    "night_player",
+    db.Column("night_id", ForeignKey("night.id", ondelete="CASCADE"), primary_key=True),
+    db.Column("player_id", ForeignKey("player.id", ondelete="CASCADE"), primary_key=True),
+)
+
+
+class Player(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # the casefolded name keeps "ann" and "Ann" one player
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+    nights: Mapped[list[Night]] = relationship(
+        secondary=night_players, back_populates="attendees", order_by="Night.date.desc()")
+    seats: Mapped[list[Seat]] = relationship(back_populates="player")
+
+    def rename(self, name: str) -> None:
+        self.name = name
+        self.name_key = name.casefold()
+
+
+class Night(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    date: Mapped[date] = mapped_column(index=True)
+    title: Mapped[str | None] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+    attendees: Mapped[list[Player]] = relationship(
+        secondary=night_players, back_populates="nights", order_by="Player.name")
+    games: Mapped[list[Game]] = relationship(
+        back_populates="night", order_by="Game.id", cascade="all, delete-orphan")
+
+    @property
+    def label(self) -> str:
+        day = self.date.strftime("%a %-d %b %Y")
+        return f"{self.title} · {day}" if self.title else day
+
+
+class Game(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(12), default=IN_PROGRESS)
+    # totals, finished and winners from the last replay, for lists that must not replay
+    summary: Mapped[dict] = mapped_column(JSON, default=dict)
+    entry_count: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+    updated_at: Mapped[datetime] = mapped_column(default=now_utc, onupdate=now_utc)
+    finished_at: Mapped[datetime | None]
+
+    night: Mapped[Night] = relationship(back_populates="games")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan")
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="game", order_by="Entry.position", cascade="all, delete-orphan")
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    @property
+    def status_label(self) -> str:
+        return STATUS_LABELS[self.status]
+
+
+class Seat(db.Model):
+    """A player's place at one game's table; seat 0 sits first."""
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(back_populates="seats")
+
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+
+
+class Entry(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"))
+    position: Mapped[int]
+    doc: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+    game: Mapped[Game] = relationship(back_populates="entries")
+
+    # two phones saving the same round: the database lets only one through
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+
+@event.listens_for(Engine, "connect")
+def sqlite_pragmas(dbapi_connection, connection_record):
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+def create_schema() -> None:
+    db.create_all()

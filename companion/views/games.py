@@ -1,0 +1,170 @@
+"""Starting a game and its pad: the score sheet and the entry form."""
+
+from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
+                   url_for)
+
+from .. import services
+from ..extensions import db
+from ..forms import ConfirmForm, game_setup_form
+from ..models import Game, Night
+from ..pads import PADS
+from ..rules import GAMES, RuleError
+
+bp = Blueprint("games", __name__)
+
+
+@bp.route("/nights/<int:night_id>/games/new/<kind>", methods=["GET", "POST"])
+def new(night_id, kind):
+    night = db.get_or_404(Night, night_id)
+    rules = GAMES.get(kind) or abort(404)
+    form = game_setup_form(rules, [p.name for p in night.attendees])
+    if form.validate_on_submit():
+        names = form.seated()
+        players = [services.find_player(name) for name in names]
+        try:
+            game = services.start_game(night, kind, players, form.options())
+        except RuleError as error:
+            db.session.rollback()
+            form.form_errors.append(error.message)
+        else:
+            db.session.commit()
+            for warning in rules.setup_warnings(names, game.options):
+                flash(warning, "warning")
+            return redirect(url_for("games.pad", game_id=game.id))
+    return render_template("games/new.html", night=night, rules=rules, form=form), \
+        422 if form.errors else 200
+
+
+@bp.get("/games/<int:game_id>")
+def pad(game_id):
+    game = db.get_or_404(Game, game_id)
+    return render_pad(game, services.replay(game))
+
+
+@bp.get("/games/<int:game_id>/sheet.json")
+def sheet_json(game_id):
+    game = db.get_or_404(Game, game_id)
+    return jsonify({**services.replay(game).to_dict(), "status": game.status,
+                    "entries": [entry.doc for entry in game.entries]})
+
+
+@bp.post("/games/<int:game_id>/entries")
+def add_entry(game_id):
+    game = db.get_or_404(Game, game_id)
+    sheet = services.replay(game)
+    pad_ = PADS[game.kind]
+    form = pad_.build_form(game, sheet)
+    if form.validate_on_submit() and "preview" not in request.form:
+        try:
+            services.add_entry(game, pad_.to_entry(form, game), form.expected_count())
+        except (RuleError, services.ServiceError) as error:
+            refused(form, error, game)
+        else:
+            db.session.commit()
+            flash(f"{GAMES[game.kind].entry_noun.capitalize()} {game.entry_count} saved.")
+            return redirect(url_for("games.pad", game_id=game.id))
+        sheet = services.replay(game)
+    return render_pad(game, sheet, form, status=200 if not form_has_errors(form) else 422)
+
+
+@bp.post("/games/<int:game_id>/preview")
+def preview(game_id):
+    """What the entry form would score, for the live preview (no saving)."""
+    game = db.get_or_404(Game, game_id)
+    pad_ = PADS[game.kind]
+    form = pad_.build_form(game, services.replay(game))
+    form.validate()
+    return jsonify(pad_.preview(form, game))
+
+
+@bp.route("/games/<int:game_id>/entries/<int:position>", methods=["GET", "POST"])
+def correct(game_id, position):
+    game = db.get_or_404(Game, game_id)
+    if not 0 <= position < len(game.entries):
+        abort(404)
+    pad_ = PADS[game.kind]
+    sheet = services.replay(game)
+    if request.method == "GET":
+        form = pad_.build_form(game, sheet, doc=game.entries[position].doc, position=position)
+    else:
+        form = pad_.build_form(game, sheet, position=position)
+        if form.validate_on_submit() and "preview" not in request.form:
+            try:
+                services.correct_entry(game, position, pad_.to_entry(form, game),
+                                       form.expected_count())
+            except (RuleError, services.ServiceError) as error:
+                refused(form, error, game)
+            else:
+                db.session.commit()
+                flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
+                return redirect(url_for("games.pad", game_id=game.id))
+    return render_template("games/correct.html", game=game, sheet=sheet, form=form,
+                           position=position, rules=GAMES[game.kind], pad=pad_,
+                           preview=shown(pad_, form, game), **pad_.context(game, sheet)), \
+        422 if form_has_errors(form) else 200
+
+
+@bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
+def undo(game_id):
+    game = db.get_or_404(Game, game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            services.undo_last(game, int_or_none(form.expected.data))
+        except services.ServiceError as error:
+            db.session.rollback()
+            flash(error.message, "error")
+        else:
+            db.session.commit()
+            flash(f"The last {GAMES[game.kind].entry_noun} was removed.")
+        return redirect(url_for("games.pad", game_id=game.id))
+    form.expected.data = len(game.entries)
+    return render_template("games/confirm.html", game=game, form=form, action="undo",
+                           rules=GAMES[game.kind])
+
+
+@bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
+def abandon(game_id):
+    game = db.get_or_404(Game, game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        services.abandon(game)
+        db.session.commit()
+        flash("The game was abandoned. Its sheet stays in the night's history.")
+        return redirect(url_for("nights.show", night_id=game.night_id))
+    return render_template("games/confirm.html", game=game, form=form, action="abandon",
+                           rules=GAMES[game.kind])
+
+
+def render_pad(game, sheet, form=None, status=200):
+    pad_ = PADS[game.kind]
+    if form is None:
+        form = pad_.build_form(game, sheet)
+    return render_template(
+        "games/pad.html", game=game, sheet=sheet, view=sheet.to_dict(), form=form,
+        rules=GAMES[game.kind], pad=pad_, confirm=ConfirmForm(), preview=shown(pad_, form, game),
+        **pad_.context(game, sheet)), status
+
+
+def shown(pad_, form, game):
+    """The no-javascript preview: what the typed values would score."""
+    return pad_.preview(form, game) if request.method == "POST" else {}
+
+
+def refused(form, error, game):
+    """Put a refusal beside its field; after a conflict the form points at the new sheet."""
+    db.session.rollback()
+    form.attach(error)
+    if isinstance(error, services.Conflict):
+        form.expected.data = len(game.entries)
+
+
+def form_has_errors(form):
+    return bool(form.errors or form.form_errors)
+
+
+def int_or_none(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

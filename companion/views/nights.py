@@ -1,0 +1,84 @@
+"""Game nights: start one, who came, the games played."""
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..extensions import db
+from ..forms import ConfirmForm, NameForm, NightForm
+from ..models import Night, Player
+from ..rules import GAMES
+
+bp = Blueprint("nights", __name__, url_prefix="/nights")
+
+
+@bp.get("/")
+def index():
+    page = db.paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc()),
+                       per_page=current_app.config["NIGHTS_PER_PAGE"], error_out=False)
+    return render_template("nights/index.html", page=page)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    form = NightForm()
+    if form.validate_on_submit():
+        night = services.start_night(form.date.data, form.title.data)
+        db.session.commit()
+        flash("Night started. Add who is playing.")
+        return redirect(url_for("nights.show", night_id=night.id))
+    return render_template("nights/new.html", form=form), 422 if form.errors else 200
+
+
+@bp.get("/<int:night_id>")
+def show(night_id, name_form=None, status=200):
+    night = db.get_or_404(Night, night_id)
+    roster = db.session.execute(db.select(Player).order_by(Player.name)).scalars().all()
+    here = {p.id for p in night.attendees}
+    return render_template(
+        "nights/show.html", night=night, name_form=name_form or NameForm(),
+        roster=[p for p in roster if p.id not in here], confirm=ConfirmForm(),
+        games=GAMES), status
+
+
+@bp.post("/<int:night_id>/attendees")
+def add_attendee(night_id):
+    night = db.get_or_404(Night, night_id)
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            player = services.add_attendee(night, form.name.data)
+        except services.ServiceError as error:
+            db.session.rollback()
+            form.name.errors.append(error.message)
+        else:
+            db.session.commit()
+            flash(f"{player.name} joined the night.")
+            return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
+    return show(night_id, name_form=form, status=422)
+
+
+@bp.post("/<int:night_id>/attendees/<int:player_id>")
+def quick_add(night_id, player_id):
+    """One tap on a name from the roster."""
+    night = db.get_or_404(Night, night_id)
+    player = db.get_or_404(Player, player_id)
+    if ConfirmForm().validate_on_submit() and player not in night.attendees:
+        night.attendees.append(player)
+        db.session.commit()
+        flash(f"{player.name} joined the night.")
+    return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
+
+
+@bp.post("/<int:night_id>/attendees/<int:player_id>/remove")
+def remove_attendee(night_id, player_id):
+    night = db.get_or_404(Night, night_id)
+    player = db.get_or_404(Player, player_id)
+    if ConfirmForm().validate_on_submit():
+        try:
+            services.remove_attendee(night, player)
+        except services.ServiceError as error:
+            flash(error.message, "error")
+        else:
+            db.session.commit()
+            flash(f"{player.name} left the night.")
+    return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
