@@ -98,7 +98,8 @@ def correct(game_id, position):
                 db.session.commit()
                 flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
                 return redirect(url_for("games.pad", game_id=game.id))
-    return render_template("games/correct.html", game=game, sheet=sheet, form=form,
+    return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
+                           form=form,
                            position=position, rules=GAMES[game.kind], pad=pad_,
                            preview=shown(pad_, form, game), **pad_.context(game, sheet)), \
         422 if form_has_errors(form) else 200
