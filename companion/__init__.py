@@ -4,10 +4,11 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
-
 
 def create_app(test_config=None):
+    # imported here so that `companion.rules` can be used without flask installed
+    from flask import Flask
+
     app = Flask(__name__, instance_relative_config=True,
                 template_folder="../templates", static_folder="../static")
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)

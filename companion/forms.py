@@ -20,7 +20,7 @@ class NightForm(FlaskForm):
 
 
 class NameForm(FlaskForm):
-    name = StringField("Name", validators=[
+    name = StringField("New player's name", validators=[
         DataRequired("Type a name."), Length(max=40, message="Keep names to 40 characters.")],
         render_kw={"autocomplete": "off", "autocapitalize": "words"})
 

@@ -106,10 +106,10 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
     names, options = rules.check_setup([p.name for p in players], options)
     game = Game(night=night, kind=kind, options=options, status=IN_PROGRESS,
                 seats=[Seat(seat=i, player=p) for i, p in enumerate(players)])
+    db.session.add(game)
     for player in players:
         if player not in night.attendees:
             night.attendees.append(player)
-    db.session.add(game)
     refresh(game, rules.replay(names, options, []))
     db.session.flush()
     return game

@@ -20,6 +20,7 @@ def index():
 def show(player_id):
     player = db.get_or_404(Player, player_id)
     form = NameForm(obj=player)
+    form.name.label.text = "Name"
     if form.validate_on_submit():
         try:
             services.rename_player(player, form.name.data)

@@ -1,0 +1,145 @@
+"""Services: the only place entries are added, undone and corrected."""
+
+import pytest
+
+from companion import services
+from companion.extensions import db
+from companion.models import Entry, Game, Night, Player
+from companion.rules import RuleError
+
+
+@pytest.fixture
+def game(app):
+    with app.app_context():
+        night = services.start_night(__import__("datetime").date(2026, 11, 30), "Test")
+        players = [services.get_or_create_player(n) for n in ("Ann", "Ben", "Cid")]
+        game = services.start_game(night, "skyjo", players, {})
+        db.session.commit()
+        yield game
+
+
+def round_(finisher="Ann", **scores):
+    scores = {"Ann": 5, "Ben": 10, "Cid": 15, **scores}
+    return {"finisher": finisher, "hands": {p: {"score": s} for p, s in scores.items()}}
+
+
+def docs(game):
+    return [entry.doc for entry in db.session.get(Game, game.id).entries]
+
+
+def test_adding_an_entry_stores_it_and_caches_the_summary(game):
+    services.add_entry(game, round_(), 0)
+    db.session.commit()
+    assert docs(game) == [round_()]
+    assert game.summary == {"totals": {"Ann": 5, "Ben": 10, "Cid": 15}, "finished": False,
+                            "winners": []}
+    assert game.entry_count == 1
+
+
+def test_an_entry_the_rules_refuse_is_not_stored(game):
+    with pytest.raises(RuleError, match="Cid"):
+        services.add_entry(game, round_(Cid=141), 0)
+    db.session.rollback()
+    assert docs(game) == []
+
+
+def test_a_stale_position_is_a_conflict(game):
+    services.add_entry(game, round_(), 0)
+    with pytest.raises(services.Conflict, match="another phone"):
+        services.add_entry(game, round_(Ben=3), 0)
+
+
+def test_the_same_entry_sent_twice_is_stored_once(game):
+    services.add_entry(game, round_(), 0)
+    services.add_entry(game, round_(), 0)
+    db.session.commit()
+    assert len(docs(game)) == 1
+
+
+def test_the_database_refuses_two_entries_at_one_position(game):
+    db.session.add(Entry(game_id=game.id, position=0, doc=round_()))
+    db.session.commit()
+    db.session.add(Entry(game_id=game.id, position=0, doc=round_(Ben=1)))
+    with pytest.raises(Exception, match="UNIQUE"):
+        db.session.commit()
+
+
+def test_undo_removes_the_last_entry_and_reopens_a_finished_game(game):
+    services.add_entry(game, round_(Cid=140), 0)
+    assert game.status == "finished"
+    services.undo_last(game, 1)
+    db.session.commit()
+    assert docs(game) == [] and game.status == "in_progress" and game.finished_at is None
+
+
+def test_undo_with_nothing_to_undo_is_refused(game):
+    with pytest.raises(services.ServiceError, match="nothing to undo"):
+        services.undo_last(game, 0)
+
+
+def test_correcting_an_entry_replays_everything_after_it(game):
+    services.add_entry(game, round_(), 0)
+    services.add_entry(game, round_(Ann=1), 1)
+    services.correct_entry(game, 0, round_(Ann=2), 2)
+    db.session.commit()
+    assert game.summary["totals"] == {"Ann": 3, "Ben": 20, "Cid": 30}
+
+
+def test_a_correction_that_breaks_a_later_entry_is_refused_with_its_number(game):
+    services.add_entry(game, round_(), 0)
+    services.add_entry(game, round_(), 1)
+    db.session.commit()
+    # ending the game in round 1 would leave round 2 after the end
+    with pytest.raises(services.ServiceError, match="round 2 impossible"):
+        services.correct_entry(game, 0, round_(Cid=130), 2)
+    db.session.rollback()
+    assert docs(game)[0] == round_()
+
+
+def test_a_correction_of_a_finished_game_updates_its_winners(game):
+    services.add_entry(game, round_(Cid=140), 0)
+    assert game.summary["winners"] == ["Ann"]
+    services.correct_entry(game, 0, round_(Ann=120, Cid=0), 1)
+    assert game.summary["winners"] == ["Cid"]
+
+
+def test_an_abandoned_game_takes_no_entries(game):
+    services.abandon(game)
+    with pytest.raises(services.ServiceError, match="abandoned"):
+        services.add_entry(game, round_(), 0)
+
+
+def test_players_are_one_whatever_the_case_of_their_name(app):
+    with app.app_context():
+        ann = services.get_or_create_player("Ann")
+        assert services.get_or_create_player("  aNN ") is ann
+        assert db.session.execute(db.select(db.func.count(Player.id))).scalar() == 1
+
+
+def test_renaming_a_player_renames_them_inside_their_games(game):
+    services.add_entry(game, round_(finisher="Ben"), 0)
+    ben = services.find_player("Ben")
+    services.rename_player(ben, "Benedict")
+    db.session.commit()
+    assert docs(game)[0]["finisher"] == "Benedict"
+    assert "Benedict" in docs(game)[0]["hands"]
+    # benedict finished without the lowest score: doubled
+    assert services.replay(game).totals["Benedict"] == 20
+
+
+def test_renaming_to_a_taken_name_is_refused(game):
+    with pytest.raises(services.ServiceError, match="already a player called Ann"):
+        services.rename_player(services.find_player("Ben"), "ann")
+
+
+def test_a_player_in_a_game_stays_on_the_night(game):
+    night = db.session.get(Night, game.night_id)
+    with pytest.raises(services.ServiceError, match="plays in a game"):
+        services.remove_attendee(night, services.find_player("Ann"))
+
+
+def test_a_setup_the_rules_refuse_starts_no_game(app):
+    with app.app_context():
+        night = services.start_night(__import__("datetime").date(2026, 11, 30), None)
+        with pytest.raises(RuleError, match="2 to 8 players"):
+            services.start_game(night, "skyjo", [services.get_or_create_player("Ann")], {})
