@@ -25,6 +25,8 @@ def load_config(app, test_config):
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
         NIGHTS_PER_PAGE=20,
+        # bring the database to the newest schema when the app starts
+        AUTO_MIGRATE=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )
@@ -63,13 +65,15 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from .extensions import csrf, db
-    from . import models
+    from . import models, schema, security  # noqa: F401 (models registers the tables)
+    from .extensions import csrf, db, migrate
 
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
-    with app.app_context():
-        models.create_schema()
+    security.init_app(app)
+    if app.config["AUTO_MIGRATE"]:
+        schema.upgrade(app)
 
 
 def register_blueprints(app):

@@ -116,10 +116,9 @@ class Entry(db.Model):
 def sqlite_pragmas(dbapi_connection, connection_record):
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
+        # wal lets phones read while one writes; the busy timeout makes a writer wait its
+        # turn instead of failing with "database is locked"
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
-
-
-def create_schema() -> None:
-    db.create_all()

@@ -17,4 +17,6 @@ if [ ! -f node_modules/axe-core/axe.min.js ] || [ ! -d node_modules/vnu-jar ]; t
   npm ci --no-audit --no-fund --silent
 fi
 
-exec .venv/bin/python -m pytest "$@"
+# the whole suite on SQLite, then again on a real PostgreSQL server
+.venv/bin/python -m pytest "$@"
+TEST_DATABASE_URL=$(bash scripts/postgres.sh) .venv/bin/python -m pytest "$@"

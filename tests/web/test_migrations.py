@@ -1,0 +1,67 @@
+"""The schema is kept by migrations: new, old and pre-migration databases all end up current."""
+
+import pytest
+from alembic.script import ScriptDirectory
+from flask_migrate import upgrade
+from sqlalchemy import text
+
+from companion.extensions import db, migrate
+from tests.conftest import database_url, make_app
+
+
+@pytest.fixture
+def url(tmp_path):
+    return database_url(tmp_path, "old")
+
+
+def head(app):
+    with app.app_context():
+        return ScriptDirectory.from_config(migrate.get_config()).get_current_head()
+
+
+def version(app):
+    with app.app_context():
+        return db.session.execute(text("select version_num from alembic_version")).scalar()
+
+
+def fill(app):
+    with app.app_context():
+        db.session.execute(text(
+            "insert into night (id, date, title, created_at) "
+            "values (1, '2026-01-02', 'Before the upgrade', '2026-01-02 20:00:00')"))
+        db.session.execute(text(
+            "insert into player (id, name, name_key, created_at) "
+            "values (1, 'Ann', 'ann', '2026-01-02 20:00:00')"))
+        db.session.execute(text("insert into night_player (night_id, player_id) values (1, 1)"))
+        db.session.commit()
+
+
+def test_a_new_database_starts_at_the_newest_migration(app):
+    assert version(app) == head(app)
+
+
+def test_a_database_at_the_first_migration_is_upgraded_and_keeps_its_data(url):
+    old = make_app(url, AUTO_MIGRATE=False)
+    with old.app_context():
+        upgrade(revision="0001")
+    fill(old)
+    with old.app_context():
+        db.engine.dispose()
+
+    app = make_app(url)
+    assert version(app) == head(app)
+    page = app.test_client().get("/nights/1").get_data(as_text=True)
+    assert "Before the upgrade" in page and "Ann" in page
+
+
+def test_a_database_made_before_migrations_is_adopted(url):
+    old = make_app(url, AUTO_MIGRATE=False)
+    with old.app_context():
+        db.create_all()
+    fill(old)
+    with old.app_context():
+        db.engine.dispose()
+
+    app = make_app(url)
+    assert version(app) == head(app)
+    assert "Before the upgrade" in app.test_client().get("/nights/").get_data(as_text=True)
