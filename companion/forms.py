@@ -11,7 +11,18 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from .rules import Rules
 
 
-class NightForm(FlaskForm):
+class Form(FlaskForm):
+    """Base of the app's forms."""
+
+    class Meta(FlaskForm.Meta):
+        def render_field(self, field, render_kw):
+            # hidden inputs need no id, and a page with several forms must not repeat one
+            if getattr(field.widget, "input_type", None) == "hidden":
+                render_kw = {"id": False, **render_kw}
+            return super().render_field(field, render_kw)
+
+
+class NightForm(Form):
     date = DateField("Date", default=date.today, validators=[
         DataRequired("Pick the night's date.")])
     title = StringField("Title (optional)", validators=[
@@ -19,19 +30,19 @@ class NightForm(FlaskForm):
         render_kw={"placeholder": "At Ann's", "autocomplete": "off"})
 
 
-class NameForm(FlaskForm):
+class NameForm(Form):
     name = StringField("New player's name", validators=[
         DataRequired("Type a name."), Length(max=40, message="Keep names to 40 characters.")],
         render_kw={"autocomplete": "off", "autocapitalize": "words"})
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A form with nothing but its CSRF token, for buttons that change things."""
 
     expected = HiddenField()
 
 
-class EntryForm(FlaskForm):
+class EntryForm(Form):
     """Base of every pad's entry form: carries the position the sheet had when opened."""
 
     expected = HiddenField()
@@ -56,7 +67,7 @@ class EntryForm(FlaskForm):
 def game_setup_form(rules: Rules, attendees: list[str]):
     """Seats in clockwise order plus the game's settings, built from the rules module."""
 
-    class GameSetupForm(FlaskForm):
+    class GameSetupForm(Form):
         seat_names: list[str] = []
         option_names: list[str] = []
 

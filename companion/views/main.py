@@ -2,7 +2,7 @@
 
 from datetime import date
 
-from flask import Blueprint, render_template, send_from_directory, current_app
+from flask import Blueprint, current_app, render_template, send_from_directory
 
 from ..extensions import db
 from ..forms import NightForm
@@ -22,6 +22,12 @@ def home():
 @bp.get("/favicon.ico")
 def favicon():
     return send_from_directory(current_app.static_folder, "icons/favicon.ico")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                               mimetype="application/manifest+json")
 
 
 def register_errors(app):

@@ -64,6 +64,29 @@
     wrap.appendChild(button("More", "+", 1));
   }
 
+  // "keep the screen awake" on pads, where the browser has the screen wake lock api.
+  function wakeLock(box) {
+    if (!("wakeLock" in navigator)) { return; }
+    var input = box.querySelector("input");
+    var lock = null;
+    function request() {
+      navigator.wakeLock.request("screen").then(function (l) { lock = l; })
+        .catch(function () { input.checked = false; });
+    }
+    input.checked = sessionStorage.getItem("wake-lock") === "on";
+    if (input.checked) { request(); }
+    input.addEventListener("change", function () {
+      sessionStorage.setItem("wake-lock", input.checked ? "on" : "off");
+      if (input.checked) { request(); } else if (lock) { lock.release(); lock = null; }
+    });
+    // the browser drops the lock when the page is hidden; take it again on return
+    document.addEventListener("visibilitychange", function () {
+      if (input.checked && document.visibilityState === "visible") { request(); }
+    });
+    box.hidden = false;
+  }
+
+  document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
   document.querySelectorAll("input[data-stepper]").forEach(stepper);
   document.querySelectorAll("form[data-preview-url]").forEach(livePreview);
   document.querySelectorAll('form[method="post"]').forEach(oneSubmit);

@@ -1,0 +1,151 @@
+"""A real browser at phone size against a live server, with the checks every page must pass.
+
+Debian's Chromium is driven by Playwright (see ../shared/TOOLING.md). Every page visited
+through `table.visit()` is screenshotted into artifacts/, checked with axe-core, checked
+for sideways scrolling from 320 to 430 px, and kept for the Nu HTML checker.
+"""
+
+import functools
+import json
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.conftest import database_url, make_app
+
+ROOT = Path(__file__).parents[2]
+ARTIFACTS = ROOT / "artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-default-apps"]
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+WIDTHS = (320, 390, 430)
+
+
+@functools.cache
+def axe_source():
+    return (ROOT / "node_modules/axe-core/axe.min.js").read_text()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
+            "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app with its real settings (CSRF on) on 127.0.0.1, in a thread."""
+    app = make_app(database_url(tmp_path, "browser"), TESTING=False, WTF_CSRF_ENABLED=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+class Table:
+    """A person at the table with a phone: visits pages and checks each one."""
+
+    def __init__(self, page, base, name):
+        self.page = page
+        self.base = base
+        self.folder = ARTIFACTS / name
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.count = 0
+        self.outside = []
+        self.console_errors = []
+        page.route("**/*", self._only_local)
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+
+    def _console(self, message):
+        # a refused form answers 422 on purpose; chromium logs that as a failed load
+        if message.type == "error" and "status of 422" not in message.text:
+            self.console_errors.append(message.text)
+
+    def _only_local(self, route):
+        url = route.request.url
+        if re.match(r"^(http://127\.0\.0\.1[:/]|data:|blob:)", url):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def goto(self, path):
+        self.page.goto(self.base + path)
+
+    def check(self, name):
+        """Screenshot, accessibility, no sideways scrolling; keep the html for the checker."""
+        page = self.page
+        page.wait_for_load_state("networkidle")
+        self.count += 1
+        stem = f"{self.count:02d}-{name}"
+        page.screenshot(path=str(self.folder / f"{stem}.png"), full_page=True)
+        (self.folder / f"{stem}.html").write_text(page.content())
+        # evaluated through devtools, which the page's strict CSP rightly does not allow a tag for
+        page.evaluate(axe_source())
+        result = page.evaluate(
+            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+        violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                      for v in result["violations"]]
+        assert violations == [], f"{name}: {violations}"
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 844})
+            overflow = page.evaluate(
+                "() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
+        page.set_viewport_size({"width": 390, "height": 844})
+        self.check_tap_targets(name)
+
+    def check_tap_targets(self, name):
+        small = self.page.evaluate("""() => {
+            const controls = document.querySelectorAll(
+                'form input:not([type=hidden]), form select, form button, form textarea');
+            const out = [];
+            for (const el of controls) {
+                const target = el.closest('label') || el;
+                const box = target.getBoundingClientRect();
+                if (box.width === 0 && box.height === 0) continue;  // not shown
+                if (el.closest('.visually-hidden')) continue;
+                if (box.width < 43.5 || box.height < 43.5)
+                    out.push((el.name || el.textContent.trim()) + ' ' +
+                             Math.round(box.width) + 'x' + Math.round(box.height));
+            }
+            return out;
+        }""")
+        assert small == [], f"{name}: tap targets under 44 px: {small[:8]}"
+
+    def finish(self):
+        assert self.outside == [], f"requests that left 127.0.0.1: {self.outside}"
+        assert self.console_errors == [], f"console errors: {self.console_errors}"
+        validate_html(sorted(self.folder.glob("*.html")))
+
+
+def validate_html(files):
+    """The Nu HTML checker over every saved page in one run: no errors allowed."""
+    if not files:
+        return
+    jar = ROOT / "node_modules/vnu-jar/build/dist/vnu.jar"
+    run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--exit-zero-always",
+                          *map(str, files)], capture_output=True, text=True, check=True)
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    errors = [(Path(m.get("url", "")).name, m.get("lastLine"), m["message"])
+              for m in messages if m["type"] == "error"]
+    assert errors == []
+
+
+@pytest.fixture
+def table(page, live_server, request):
+    person = Table(page, live_server, request.node.name)
+    yield person
+    person.finish()
