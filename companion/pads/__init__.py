@@ -5,6 +5,6 @@ A pad module provides `build_form(game, sheet, doc=None, position=None)`,
 templates `pads/<kind>_sheet.html` and `pads/<kind>_form.html`.
 """
 
-from . import skyjo
+from . import cards_500, dice_poker, skull, skyjo
 
-PADS = {"skyjo": skyjo}
+PADS = {"cards_500": cards_500, "dice_poker": dice_poker, "skull": skull, "skyjo": skyjo}

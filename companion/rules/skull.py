@@ -88,6 +88,8 @@ class State:
 
 class Skull(Rules):
     kind = "skull"
+    # which physical cards each player takes, per set: shown when a game starts
+    variants = VARIANTS
     title = "Skull"
     blurb = "Bluff with flowers and skulls; flip as many flowers as you bid, twice, to win."
     min_players = 3

@@ -64,6 +64,8 @@ def add_entry(game_id):
             flash(f"{GAMES[game.kind].entry_noun.capitalize()} {game.entry_count} saved.")
             return redirect(url_for("games.pad", game_id=game.id))
         sheet = services.replay(game)
+    else:
+        explain_stale(form, game)
     return render_pad(game, sheet, form, status=200 if not form_has_errors(form) else 422)
 
 
@@ -98,6 +100,8 @@ def correct(game_id, position):
                 db.session.commit()
                 flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
                 return redirect(url_for("games.pad", game_id=game.id))
+        else:
+            explain_stale(form, game)
     return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
                            form=form,
                            position=position, rules=GAMES[game.kind], pad=pad_,
@@ -158,6 +162,12 @@ def refused(form, error, game):
     form.attach(error)
     if isinstance(error, services.Conflict):
         form.expected.data = len(game.entries)
+
+
+def explain_stale(form, game):
+    """A form opened before another phone saved may fail for that reason: say so."""
+    if form.errors and form.expected_count() != len(game.entries):
+        refused(form, services.Conflict(services.conflict_message(game)), game)
 
 
 def form_has_errors(form):

@@ -143,3 +143,13 @@ def test_an_abandoned_game_takes_no_more_rounds(client, start_game):
                            data=round_(0, "Ann", ["Ann", "Ben"], {"Ann": 1, "Ben": 9}))
     assert "abandoned" in " ".join(errors(response))
     assert client.get(f"/games/{game}/sheet.json").get_json()["status"] == "abandoned"
+
+
+def test_a_stale_form_that_is_also_incomplete_says_the_sheet_changed(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    client.post(f"/games/{game}/entries", data=round_(0, "Ann", ["Ann", "Ben"], {"Ann": 1, "Ben": 9}))
+    data = round_(0, "Ann", ["Ann", "Ben"], {"Ann": 7, "Ben": 3})
+    del data["finisher"]
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert any("changed on another phone" in e for e in errors(response))
+    assert 'value="7"' in response.get_data(as_text=True)

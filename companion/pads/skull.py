@@ -1,0 +1,181 @@
+"""Skull: one entry per challenge; who challenged, the bid, and what was revealed."""
+
+import secrets
+
+from flask import request
+from wtforms import HiddenField, IntegerField, RadioField
+from wtforms.validators import InputRequired
+
+from ..forms import EntryForm
+from ..rules import RuleError
+from ..rules.skull import CARDS_PER_PLAYER, POINTS_TO_WIN, RULES, VARIANTS
+
+# what the mat's two sides are called with each set of cards
+SIDES = {"published": ("Dark side up", "Light side up")}
+CARD_SIDES = ("Face down", "Face up")
+
+
+def build_form(game, sheet, doc=None, position=None):
+    before = sheet if position is None else state_before(game, position)
+    active, max_bid = before["active"], before["max_bid"]
+
+    class SkullForm(EntryForm):
+        # once the form is valid, every refusal left in the rules is about the challenger's bid
+        player_fields = {p: "bid" for p in game.players}
+        challenger = RadioField("Who challenged?", choices=[(p, p) for p in active],
+                                validators=[InputRequired("Say who challenged.")])
+        bid = IntegerField("Bid", validators=[
+            InputRequired("Type the bid: how many cards the challenger had to flip.")],
+            render_kw={"min": 1, "max": max_bid, "inputmode": "numeric", "data-stepper": ""})
+        outcome = RadioField("How did it end?", choices=outcomes(active),
+                             validators=[InputRequired("Say how the challenge ended.")])
+        # the entry being corrected, so the live preview replays up to it
+        position = HiddenField()
+
+    form = SkullForm(data=prefill(doc)) if doc is not None else SkullForm()
+    if form.expected.data in (None, ""):
+        form.expected.data = len(game.entries)
+    if position is not None:
+        form.position.data = position
+    form.max_bid = max_bid
+    return form
+
+
+def outcomes(players):
+    return [("success", "Success")] + [(f"skull:{p}", f"Skull of {p}") for p in players]
+
+
+def state_before(game, position):
+    """The sheet as it stood when the challenge at `position` was made."""
+    return RULES.replay(game.players, game.options, [e.doc for e in game.entries[:position]])
+
+
+def prefill(doc):
+    outcome = doc.get("outcome")
+    if outcome == "skull":
+        outcome = f"skull:{doc.get('skull_owner')}"
+    return {"challenger": doc.get("challenger"), "bid": doc.get("bid"), "outcome": outcome}
+
+
+def to_entry(form, game):
+    doc = {"challenger": form.challenger.data, "bid": form.bid.data}
+    outcome, _, owner = (form.outcome.data or "").partition(":")
+    doc["outcome"] = outcome
+    if outcome == "skull":
+        doc["skull_owner"] = owner
+    return doc
+
+
+def preview(form, game):
+    """What saving the challenge would do, as a sentence for the table."""
+    if not form.challenger.data or form.bid.data is None or not form.outcome.data:
+        return {"consequence": ""}
+    docs = [entry.doc for entry in game.entries]
+    position = form.position.data
+    at = int(position) if position and position.isdigit() and int(position) < len(docs) else None
+    try:
+        after = RULES.replay(game.players, game.options, docs[:at] + [to_entry(form, game)])
+    except RuleError as error:
+        shown = [e for field in form for e in field.errors]
+        return {"consequence": "" if str(error) in shown else str(error)}
+    view = after.to_dict()
+    return {"consequence": " ".join(story(view["challenges"][-1], view))}
+
+
+def story(challenge, view):
+    """Sentences for one challenge, given the sheet right after it."""
+    who, owner = challenge["challenger"], challenge["skull_owner"]
+    if challenge["outcome"] == "success":
+        if view["state"][who]["points"] >= POINTS_TO_WIN:
+            return [f"{who} wins a second challenge and the game."]
+        lines = [f"{who}'s mat turns to its light side: one point."]
+    elif challenge["eliminated"]:
+        lines = [f"{who} loses their last card and is out."]
+    elif owner == who:
+        lines = [f"{who} discards one of their own cards at random."]
+    else:
+        lines = [f"{owner} takes one of {who}'s cards at random."]
+    if view["finished"]:
+        lines.append(f"{view['winners'][0]} is the last player in and wins.")
+    elif view["next_starter"]:
+        lines.append(f"{view['next_starter']} starts the next round.")
+    return lines
+
+
+def context(game, sheet):
+    view = sheet.to_dict()
+    variant = view["options"]["variant"]
+    return {"cards_for": VARIANTS[variant], "seats": seats(view, variant),
+            "history": history(view), "lost_card": lost_card(view),
+            "starter_reason": starter_reason(view)}
+
+
+def seats(view, variant):
+    down, up = SIDES.get(variant, CARD_SIDES)
+    shown = []
+    for player in view["players"]:
+        state = view["state"][player]
+        shown.append({
+            "name": player, "points": state["points"], "cards": state["cards"],
+            "lost": CARDS_PER_PLAYER - state["cards"], "out": state["eliminated"],
+            "won": player in view["winners"], "starts": player == view["next_starter"],
+            "side": up if state["points"] else down})
+    return shown
+
+
+def history(view):
+    """The challenges, newest first, each with what it did to the challenger."""
+    rows, points = [], {p: 0 for p in view["players"]}
+    for position, challenge in enumerate(view["challenges"]):
+        who, owner = challenge["challenger"], challenge["skull_owner"]
+        if challenge["outcome"] == "success":
+            points[who] += 1
+            outcome = "Success"
+            detail = (f"{who}'s second point: the game" if points[who] >= POINTS_TO_WIN
+                      else f"{who}'s first point")
+        else:
+            outcome = "Own skull" if owner == who else f"{owner}'s skull"
+            if challenge["eliminated"]:
+                detail = f"{who} lost their last card and is out"
+            elif owner == who:
+                detail = f"{who} discarded a card at random"
+            else:
+                detail = f"{owner} picked {who}'s lost card at random"
+        rows.append({"position": position, "challenger": who, "bid": challenge["bid"],
+                     "success": challenge["outcome"] == "success", "outcome": outcome,
+                     "detail": detail, "eliminated": challenge["eliminated"]})
+    return rows[::-1]
+
+
+def lost_card(view):
+    """After a failed challenge: who picks the card the challenger loses, and which one."""
+    if not view["challenges"] or view["finished"]:
+        return None
+    last = view["challenges"][-1]
+    if last["outcome"] != "skull":
+        return None
+    who, picker = last["challenger"], last["picked_by"]
+    held = view["state"][who]["cards"] + 1
+    lost = {"challenger": who, "picker": picker, "own": picker == who, "held": held,
+            "out": last["eliminated"], "pick": None}
+    if request.args.get("pick") and not lost["out"]:
+        number = secrets.randbelow(held) + 1
+        lost["pick"] = number
+        lost["sentence"] = (
+            f"{who} discards their own card number {number} counting from the left."
+            if picker == who else
+            f"{picker} takes {who}'s card number {number} counting from the left.")
+    return lost
+
+
+def starter_reason(view):
+    """Why the next starter starts, since an elimination changes the usual rule."""
+    if not view["challenges"] or not view["next_starter"]:
+        return None
+    last = view["challenges"][-1]
+    who = last["challenger"]
+    if not last["eliminated"]:
+        return "as the last challenger"
+    if last["skull_owner"] != who:
+        return f"as the owner of the skull that put {who} out"
+    return f"as the next player still in after {who}, clockwise"

@@ -1,0 +1,311 @@
+"""The dice poker pad through the test client, one turn at a time as the scorer enters it."""
+
+import re
+from html import unescape
+
+from tests.web.conftest import errors
+
+UPPER = ["1", "2", "3", "4", "5", "6"]
+LOWER = ["pair", "two_pairs", "three_of_a_kind", "small_straight", "big_straight",
+         "full_house", "four_of_a_kind", "poker", "chance"]
+DASH_SENTENCE = ("These dice don't make a full house: saving writes a dash. "
+                 "Tick “Write it as a dash” to save it.")
+
+
+def turn(expected, player, row, dice=None, first=False, dash=False, score=None, preview=False):
+    """The form as the pad posts it: tapped dice, the toggles, and a typed score."""
+    data = {"expected": str(expected), "player": player, "row": row}
+    for d, value in enumerate(dice or []):
+        data[f"die_{d}"] = str(value)
+    if first:
+        data["first_throw"] = "y"
+    if dash:
+        data["dash"] = "y"
+    if score is not None:
+        data["score"] = str(score)
+    if preview:
+        data["preview"] = "1"
+    return data
+
+
+def play(client, game, turns, start=0):
+    """Save turns given as (player, row, fields) in order; every one must be accepted."""
+    for n, (player, row, fields) in enumerate(turns, start):
+        response = client.post(f"/games/{game}/entries", data=turn(n, player, row, **fields))
+        assert response.status_code == 302, (n, errors(response))
+
+
+def checked(html, input_id):
+    return re.search(rf'<input [^>]*\bchecked\b[^>]*id="{input_id}"', html) is not None
+
+
+def sheet(client, game):
+    return client.get(f"/games/{game}/sheet.json").get_json()
+
+
+def zeros(players, rows=UPPER):
+    """Rounds of typed zeros in the given rows (part 1 zeros sum to 0, which earns the bonus)."""
+    return [(p, row, {"score": 0}) for row in rows for p in players]
+
+
+# Ann and Ben, hand-counted: Ann 14 + 50 + 267 = 331, Ben -16 + 0 + 134 = 118
+ANN = {
+    "1": {"dice": [1, 1, 1, 1, 2]},                        # four 1s: +1
+    "2": {"dice": [2, 2, 2, 5, 5]},                        # three 2s: 0
+    "3": {"dice": [3, 3, 3, 3, 1]},                        # +3
+    "4": {"dice": [4, 4, 4, 1, 1]},                        # 0
+    "5": {"dice": [5, 5, 5, 5, 5]},                        # five 5s: +10
+    "6": {"dice": [6, 6, 6, 2, 2]},                        # 0 -> part 1 = 14, bonus 50
+    "pair": {"dice": [6, 6, 1, 2, 3], "first": True},      # 12 doubled: 24
+    "two_pairs": {"dice": [5, 5, 4, 4, 1]},                # 18
+    "three_of_a_kind": {"dice": [4, 4, 4, 2, 1]},          # 12
+    "small_straight": {"dice": [1, 2, 3, 4, 5], "first": True},  # 30
+    "big_straight": {"dice": [2, 3, 4, 5, 6]},             # 20
+    "full_house": {"dice": [3, 3, 3, 2, 2]},               # 13
+    "four_of_a_kind": {"dice": [6, 6, 6, 6, 1]},           # 24
+    "poker": {"dice": [5, 5, 5, 5, 5], "first": True},     # 25 * 2 + 50 = 100
+    "chance": {"dice": [6, 6, 5, 5, 4], "first": True},    # 26, chance is never doubled
+}
+BEN = {
+    "1": {"dice": [2, 3, 4, 5, 6]},                        # no 1s: -3
+    "2": {"dice": [2, 3, 3, 4, 5]},                        # -4
+    "3": {"dice": [3, 3, 1, 1, 2]},                        # -3
+    "4": {"dice": [1, 2, 3, 5, 6]},                        # -12
+    "5": {"dice": [5, 5, 5, 1, 2]},                        # 0
+    "6": {"dice": [6, 6, 6, 6, 1]},                        # +6 -> part 1 = -16, no bonus
+    "pair": {"dice": [2, 2, 3, 3, 6]},                     # the higher pair: 6
+    "two_pairs": {"dice": [1, 2, 3, 4, 6], "dash": True},  # missed, confirmed: 0
+    "three_of_a_kind": {"score": 15},                      # typed
+    "small_straight": {"dash": True},                      # 0
+    "big_straight": {"dice": [2, 3, 4, 5, 6], "first": True},    # 40
+    "full_house": {"dice": [4, 4, 6, 6, 6], "first": True},      # 26 doubled: 52
+    "four_of_a_kind": {"dice": [3, 3, 3, 3, 3]},           # 12
+    "poker": {"dash": True},                               # 0
+    "chance": {"dice": [1, 1, 2, 2, 3]},                   # 9
+}
+
+
+def test_a_whole_two_player_game_ends_with_the_hand_counted_totals_and_winner(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [(p, row, fills[row]) for row in UPPER + LOWER
+                        for p, fills in (("Ann", ANN), ("Ben", BEN))])
+    result = sheet(client, game)
+    assert result["upper"] == {"Ann": 14, "Ben": -16}
+    assert result["bonus"] == {"Ann": 50, "Ben": 0}
+    assert result["totals"] == {"Ann": 331, "Ben": 118}
+    assert result["finished"] and result["winners"] == ["Ann"]
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Ann won the game" in page
+    assert "Save turn" not in page
+
+
+def test_a_four_player_game_shows_each_result_against_the_average(client, start_game):
+    players = ["Ann", "Ben", "Cid", "Dan"]
+    game = start_game("dice_poker", players)
+    upper = zeros(players)
+    upper[players.index("Cid")] = ("Cid", "1", {"score": -3})   # no 1s: no bonus for Cid
+    chance = {"Ann": 30, "Ben": 22, "Cid": 5, "Dan": 30}
+    lower = zeros(players, LOWER[:-1]) + [(p, "chance", {"score": chance[p]}) for p in players]
+    play(client, game, upper + lower)
+    result = sheet(client, game)
+    assert result["totals"] == {"Ann": 80, "Ben": 72, "Cid": 2, "Dan": 80}   # average 58.5
+    assert result["results"] == {"Ann": 21.5, "Ben": 13.5, "Cid": -56.5, "Dan": 21.5}
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    result_row = re.search(r'<tr class="result">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"<td>(.*?)</td>", result_row) == ["+21.5", "+13.5", "-56.5", "+21.5"]
+    assert "Ann and Dan share the win" in page
+
+
+def test_the_result_row_waits_for_the_end_of_the_game(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"], ["1"]))
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Result" not in page and 'class="total"' in page
+
+
+def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        12, "Ann", "full_house", dice=[1, 2, 3, 4, 6], first=True))
+    assert response.status_code == 422
+    assert errors(response) == [DASH_SENTENCE]
+    html = response.get_data(as_text=True)
+    rows = unescape(re.search(r'<fieldset class="dp-rows has-error" aria-describedby="row-error">(.*?)</fieldset>', html, re.S).group(1))
+    assert f'<p class="error" id="row-error">{DASH_SENTENCE}</p>' in rows
+    for d, value in enumerate([1, 2, 3, 4, 6]):
+        assert checked(html, f"die_{d}-{value - 1}")
+    assert checked(html, "row-11")             # full house
+    assert checked(html, "first_throw") and checked(html, "player-0")
+    assert len(sheet(client, game)["entries"]) == 12
+
+
+def test_a_confirmed_dash_saves_the_missed_dice_as_a_dash(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    play(client, game, [("Ann", "full_house", {"dice": [1, 2, 3, 4, 6], "dash": True})], start=12)
+    result = sheet(client, game)
+    assert result["entries"][-1] == {"player": "Ann", "row": "full_house",
+                                     "dice": [1, 2, 3, 4, 6], "first_throw": False}
+    assert result["rows"]["Ann"]["full_house"] == 0
+    assert "full_house" in result["dashes"]["Ann"]
+
+
+def test_a_dash_on_dice_that_make_the_row_is_refused(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    response = client.post(f"/games/{game}/entries",
+                           data=turn(12, "Ann", "pair", dice=[3, 3, 1, 2, 5], dash=True))
+    assert errors(response) == ["These dice make a pair: untick “Write it as a dash” to score them."]
+
+
+def test_each_way_of_entering_a_turn_is_stored_as_its_entry_document(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    play(client, game, [("Ann", "pair", {"dice": [3, 3, 1, 2, 5], "first": True}),
+                        ("Ben", "pair", {"dash": True}),
+                        ("Ann", "chance", {"score": 17})], start=12)
+    assert sheet(client, game)["entries"][12:] == [
+        {"player": "Ann", "row": "pair", "dice": [3, 3, 1, 2, 5], "first_throw": True},
+        {"player": "Ben", "row": "pair", "dash": True},
+        {"player": "Ann", "row": "chance", "score": 17},
+    ]
+
+
+def test_a_typed_score_is_saved_in_its_row(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "3", {"score": -6})])
+    assert sheet(client, game)["rows"]["Ann"]["3"] == -6
+
+
+def test_a_typed_score_the_row_cannot_take_is_refused_beside_the_score(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "3", score=7))
+    assert response.status_code == 422
+    assert errors(response) == ["Threes cannot score 7: it takes -9, -6, -3, 0, 3 or 6."]
+    html = response.get_data(as_text=True)
+    assert re.search(r'<details class="dp-typed" open>.*?value="7"', html, re.S)
+
+
+def test_dice_and_a_typed_score_together_are_refused(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    response = client.post(f"/games/{game}/entries",
+                           data=turn(0, "Ann", "3", dice=[3, 3, 3, 1, 2], score=0))
+    assert errors(response) == ["Tap the dice or type the score, not both."]
+
+
+def test_a_turn_with_missing_dice_asks_for_all_five(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "3", dice=[3, 3]))
+    assert errors(response) == ["Tap all five dice: 2 of 5 so far."]
+
+
+def test_show_points_scores_every_open_row_without_saving(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        12, "Ann", "", dice=[3, 3, 3, 2, 2], first=True, preview=True))
+    assert response.status_code == 200 and errors(response) == []
+    html = response.get_data(as_text=True)
+    shown = dict(re.findall(r'data-preview="points_(\w+)">([^<]*)</output>', html))
+    assert shown["pair"] == "12" and shown["three_of_a_kind"] == "18"
+    assert shown["full_house"] == "26" and shown["chance"] == "13"
+    assert shown["small_straight"] == "—" and shown["poker"] == "—"
+    assert len(sheet(client, game)["entries"]) == 12
+
+
+def test_the_live_preview_answers_with_the_points_of_each_row(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    shown = client.post(f"/games/{game}/preview", data=turn(
+        0, "Ann", "full_house", dice=[1, 1, 1, 1, 2])).get_json()
+    assert shown["points_1"] == "+1" and shown["points_2"] == "-4" and shown["points_6"] == "-18"
+    assert shown["points_four_of_a_kind"] == "4" and shown["points_full_house"] == "—"
+    assert shown["row_note"].startswith("These dice don't make a full house")
+
+
+def test_the_player_whose_turn_it_is_comes_preselected(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben", "Cid"])
+    play(client, game, [("Ann", "1", {"score": 0})])
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    assert checked(html, "player-1")
+    assert re.search(r'<input disabled [^>]*id="player-0"', html)
+    assert '<th scope="col" class="turn">' in html
+
+
+def test_rows_are_offered_only_to_the_players_they_are_open_to(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "1", {"score": 0})])
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    row_one = re.search(r'<label class="dp-row ([^"]*)"><input [^>]*value="1"', html).group(1)
+    pair = re.search(r'<label class="dp-row ([^"]*)"><input [^>]*value="pair"', html).group(1)
+    assert row_one.split() == ["closed-0"]
+    assert pair.split() == ["closed-0", "closed-1"]
+
+
+def test_a_filled_row_is_refused_beside_the_row_field(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "1", {"score": 0}), ("Ben", "2", {"score": 0})])
+    response = client.post(f"/games/{game}/entries", data=turn(2, "Ann", "1", score=0))
+    assert errors(response) == ["Ann already filled row 1."]
+    assert 'id="row-error">Ann already filled row 1.' in response.get_data(as_text=True)
+
+
+def test_combinations_are_refused_until_rows_one_to_six_are_filled(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "pair", dice=[2, 2, 1, 3, 4]))
+    assert errors(response) == ["Ann must fill rows 1 to 6 before the combinations."]
+    assert 'id="row-error"' in response.get_data(as_text=True)
+
+
+def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    play(client, game, [("Ann", "pair", {"dice": [3, 3, 1, 2, 5], "first": True}),
+                        ("Ben", "pair", {"dash": True})], start=12)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    assert re.search(r'<td class="filled doubled">\s*<a href="/games/\d+/entries/12">\s*12\s*'
+                     r'<span class="mark"[^>]*>×2</span>', html)
+    assert re.search(r'<td class="filled dash">\s*<a href="/games/\d+/entries/13">\s*—', html)
+    assert html.count('<td class="open now">') == 8        # Ann's open combinations
+    assert "Ann</strong>'s turn" in html
+
+
+def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "1", {"dice": [1, 1, 1, 1, 2]}), ("Ben", "1", {"score": 0})])
+    form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
+    assert checked(form, "die_4-1")
+    assert 'data-preview="points_1">+1<' in form
+    response = client.post(f"/games/{game}/entries/0",
+                           data=turn(2, "Ann", "1", dice=[1, 1, 1, 1, 1]))
+    assert response.status_code == 302, errors(response)
+    assert sheet(client, game)["totals"] == {"Ann": 2, "Ben": 0}
+
+
+def test_a_turn_saved_as_a_dash_reopens_with_the_dash_ticked(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, zeros(["Ann", "Ben"]))
+    play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6], "dash": True})], start=12)
+    form = client.get(f"/games/{game}/entries/12").get_data(as_text=True)
+    assert checked(form, "dash") and checked(form, "die_4-5")
+    response = client.post(f"/games/{game}/entries/12",
+                           data=turn(13, "Ann", "poker", dice=[1, 2, 3, 4, 6], dash=True))
+    assert response.status_code == 302, errors(response)
+
+
+def test_a_correction_that_would_break_a_later_turn_is_refused(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "1", {"score": 0}), ("Ben", "1", {"score": 0}),
+                        ("Ann", "2", {"score": 0})])
+    response = client.post(f"/games/{game}/entries/0", data=turn(3, "Ann", "2", score=0))
+    assert response.status_code == 422
+    assert "turn 3 impossible" in errors(response)[0]
+
+
+def test_undo_removes_the_last_turn_after_confirmation(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "4", {"dice": [4, 4, 4, 4, 1]})])
+    assert "Undo the last turn?" in client.get(f"/games/{game}/undo").get_data(as_text=True)
+    client.post(f"/games/{game}/undo", data={"expected": "1"})
+    result = sheet(client, game)
+    assert result["entries"] == [] and result["rows"]["Ann"]["4"] is None

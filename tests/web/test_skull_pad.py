@@ -1,0 +1,245 @@
+"""The Skull pad through the test client, as the table's scorer would use it."""
+
+import html
+import re
+
+import pytest
+
+from companion.rules.skull import VARIANTS
+from tests.web.conftest import errors
+
+PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
+
+
+def challenge(expected, challenger, bid, outcome):
+    return {"expected": str(expected), "challenger": challenger, "bid": str(bid),
+            "outcome": outcome}
+
+
+@pytest.fixture
+def play(client):
+    """play(game, ("Ann", 2, "success"), ...) saves the challenges in order."""
+
+    def save(game, *challenges):
+        start = len(client.get(f"/games/{game}/sheet.json").get_json()["entries"])
+        for n, args in enumerate(challenges, start):
+            response = client.post(f"/games/{game}/entries", data=challenge(n, *args))
+            assert response.status_code == 302, errors(response)
+
+    return save
+
+
+def page(client, url):
+    return html.unescape(client.get(url).get_data(as_text=True))
+
+
+def sentences(client, url):
+    """The page's text without its markup, for reading sentences."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page(client, url)))
+
+
+def checked(text, name):
+    found = re.search(rf'<input checked id="[^"]*" name="{name}"[^>]*value="([^"]*)"', text)
+    return found and found.group(1)
+
+
+def bid_input(text):
+    return re.search(r'<input[^>]*name="bid"[^>]*>', text).group(0)
+
+
+def test_two_won_challenges_win_the_game(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"), ("Ann", 5, "success"))
+    sheet = client.get(f"/games/{game}/sheet.json").get_json()
+    assert sheet["finished"] and sheet["winners"] == ["Ann"]
+    shown = page(client, f"/games/{game}")
+    assert "Ann won the game" in shown
+    assert "Ann's second point: the game" in shown
+    assert "Save challenge" not in shown
+
+
+def test_the_last_player_standing_wins_the_game(client, start_game, play):
+    game = start_game("skull", ["Ann", "Ben", "Cid"])
+    play(game, ("Ann", 2, "success"), *[("Ben", 2, "skull:Cid")] * 4,
+         *[("Ann", 1, "skull:Ann")] * 4)
+    sheet = client.get(f"/games/{game}/sheet.json").get_json()
+    assert sheet["winners"] == ["Cid"]
+    assert sheet["state"]["Ann"] == {"points": 1, "cards": 0, "eliminated": True}
+    shown = sentences(client, f"/games/{game}")
+    assert "Cid won the game" in shown and "Won · the last player in" in shown
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_new_game_page_shows_what_each_player_takes_with_every_set(client, start_game,
+                                                                       variant):
+    start_game("skull", ["Ann", "Ben", "Cid"])
+    shown = page(client, "/nights/1/games/new/skull")
+    cards = VARIANTS[variant]
+    assert cards["label"] in shown
+    assert cards["mat"] in shown and cards["flowers"] in shown and cards["skull"] in shown
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_tracker_shows_the_cards_of_its_own_set(client, start_game, variant):
+    game = start_game("skull", ["Ann", "Ben", "Cid"], variant=variant)
+    shown = page(client, f"/games/{game}")
+    assert f"Cards for this game: {VARIANTS[variant]['label']}" in shown
+    assert VARIANTS[variant]["mat"] in shown and VARIANTS[variant]["skull"] in shown
+    others = [v["skull"] for key, v in VARIANTS.items() if key != variant]
+    assert not any(text in shown for text in others)
+
+
+def test_each_player_has_a_mat_and_four_cards_drawn(client, start_game, play):
+    game = start_game("skull", ["Ann", "Ben", "Cid"])
+    play(game, ("Ann", 2, "success"), ("Ben", 2, "skull:Cid"))
+    shown = page(client, f"/games/{game}")
+    assert shown.count('class="mat mat-round dark"') == 2
+    assert shown.count('class="mat mat-round light"') == 1
+    assert 'aria-label="3 of 4 cards left"' in shown
+    assert shown.count('<span class="lost"></span>') == 1
+
+
+def test_a_card_deck_mat_is_drawn_as_a_card(client, start_game):
+    game = start_game("skull", ["Ann", "Ben", "Cid"], variant="uno")
+    shown = page(client, f"/games/{game}")
+    assert shown.count('class="mat mat-card dark"') == 3
+    assert "Face down · 0 points" in shown
+
+
+def test_the_next_starter_is_marked(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Cid", 2, "success"))
+    shown = page(client, f"/games/{game}")
+    said = sentences(client, f"/games/{game}")
+    assert "Cid starts the next round as the last challenger." in said
+    assert re.search(r'<li class="seat starts">\s*<span[^>]*>\s*</span>\s*'
+                     r'<span class="name">Cid</span>', shown)
+
+
+def test_an_eliminated_player_is_greyed_out_and_left_out_of_the_form(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, *[("Ben", 2, "skull:Dan")] * 4)
+    shown = page(client, f"/games/{game}")
+    assert re.search(r'<li class="seat out">\s*<span[^>]*>\s*</span>\s*'
+                     r'<span class="name">Ben</span>', shown)
+    said = sentences(client, f"/games/{game}")
+    assert "Ben is out" in said
+    assert "Dan starts the next round as the owner of the skull that put Ben out." in said
+    assert 'value="Ben"' not in shown and "Skull of Ben" not in shown
+
+
+def test_the_bid_stepper_stops_at_the_cards_on_the_mats(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "skull:Ben"))
+    field = bid_input(page(client, f"/games/{game}"))
+    assert 'min="1"' in field and 'max="15"' in field and "data-stepper" in field
+
+
+def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(client, start_game):
+    game = start_game("skull", ["Ann", "Ben", "Cid"])
+    response = client.post(f"/games/{game}/entries", data=challenge(0, "Ben", 13, "skull:Cid"))
+    assert response.status_code == 422
+    assert errors(response) == ["A bid of 13 is more than the 12 cards on the mats."]
+    shown = response.get_data(as_text=True)
+    assert 'value="13"' in bid_input(shown)
+    assert checked(shown, "challenger") == "Ben" and checked(shown, "outcome") == "skull:Cid"
+
+
+def test_a_bid_of_one_cannot_reveal_another_players_skull(client, start_game):
+    game = start_game("skull", ["Ann", "Ben", "Cid"])
+    response = client.post(f"/games/{game}/entries", data=challenge(0, "Ann", 1, "skull:Ben"))
+    assert response.status_code == 422
+    assert html.unescape(errors(response)[0]) == (
+        "A bid of 1 only flips Ann's own card, so it cannot reveal Ben's skull.")
+    assert re.search(r'id="bid-error"', response.get_data(as_text=True))
+    assert checked(response.get_data(as_text=True), "outcome") == "skull:Ben"
+
+
+def test_a_missing_outcome_is_asked_for_beside_the_choices(client, start_game):
+    game = start_game("skull", ["Ann", "Ben", "Cid"])
+    data = challenge(0, "Ann", 2, "success")
+    del data["outcome"]
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert errors(response) == ["Say how the challenge ended."]
+    assert checked(response.get_data(as_text=True), "challenger") == "Ann"
+
+
+def test_the_skull_owner_is_told_to_pick_the_lost_card(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 3, "skull:Cid"))
+    assert "Cid picks one of Ann's 4 cards at random" in sentences(client, f"/games/{game}")
+    assert f'href="/games/{game}?pick=1#pick"' in page(client, f"/games/{game}")
+
+
+def test_the_app_picks_a_random_card_for_the_skull_owner(client, start_game, play, monkeypatch):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 3, "skull:Cid"), ("Ann", 2, "skull:Ben"))
+    asked = []
+    monkeypatch.setattr("companion.pads.skull.secrets.randbelow",
+                        lambda n: asked.append(n) or 2)
+    shown = page(client, f"/games/{game}?pick=1")
+    assert asked == [3]
+    assert "Ben takes Ann's card number 3 counting from the left." in shown
+
+
+def test_an_own_skull_makes_the_challenger_discard_at_random(client, start_game, play,
+                                                             monkeypatch):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Dan", 1, "skull:Dan"))
+    monkeypatch.setattr("companion.pads.skull.secrets.randbelow", lambda n: 0)
+    shown = page(client, f"/games/{game}?pick=1")
+    assert "Dan revealed their own skull, so they discard one of their 4 cards" in shown
+    assert "Dan discards their own card number 1 counting from the left." in shown
+
+
+def test_the_preview_says_who_takes_the_lost_card_without_saving(client, start_game):
+    game = start_game("skull", PLAYERS)
+    response = client.post(f"/games/{game}/preview", data=challenge(0, "Ann", 3, "skull:Cid"))
+    assert response.get_json() == {
+        "consequence": "Cid takes one of Ann's cards at random. Ann starts the next round."}
+    assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []
+
+
+def test_the_preview_of_a_correction_replays_up_to_that_challenge(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ann", 2, "skull:Cid"))
+    data = {**challenge(2, "Ann", 2, "success"), "position": "1"}
+    response = client.post(f"/games/{game}/preview", data=data)
+    assert response.get_json() == {"consequence": "Ann wins a second challenge and the game."}
+
+
+def test_the_history_links_each_challenge_to_its_correction(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
+    shown = page(client, f"/games/{game}")
+    assert f'href="/games/{game}/entries/0"' in shown
+    assert f'href="/games/{game}/entries/1"' in shown
+    assert "Cid picked Ben's lost card at random" in shown
+
+
+def test_correcting_an_earlier_challenge_recounts_the_game(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
+    form = page(client, f"/games/{game}/entries/0")
+    assert checked(form, "challenger") == "Ann" and checked(form, "outcome") == "success"
+    response = client.post(f"/games/{game}/entries/0", data=challenge(2, "Ann", 2, "skull:Dan"))
+    assert response.status_code == 302, errors(response)
+    state = client.get(f"/games/{game}/sheet.json").get_json()["state"]
+    assert state["Ann"] == {"points": 0, "cards": 3, "eliminated": False}
+
+
+def test_the_correction_form_offers_the_players_who_were_in_at_the_time(client, start_game,
+                                                                         play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), *[("Ben", 2, "skull:Dan")] * 4)
+    assert "Skull of Ben" in page(client, f"/games/{game}/entries/0")
+    assert "Skull of Ben" not in page(client, f"/games/{game}")
+
+
+def test_undo_removes_the_last_challenge(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
+    assert "Undo the last challenge?" in page(client, f"/games/{game}/undo")
+    client.post(f"/games/{game}/undo", data={"expected": "2"})
+    sheet = client.get(f"/games/{game}/sheet.json").get_json()
+    assert len(sheet["entries"]) == 1 and sheet["state"]["Ben"]["cards"] == 4
