@@ -65,21 +65,22 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from . import models, schema, security  # noqa: F401 (models registers the tables)
+    from . import instrument, models, schema, security  # noqa: F401 (models has the tables)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     security.init_app(app)
+    instrument.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         schema.upgrade(app)
 
 
 def register_blueprints(app):
-    from .views import games, main, nights, players
+    from .views import games, history, main, nights, players
 
-    for module in (main, nights, games, players):
+    for module in (main, nights, games, players, history):
         app.register_blueprint(module.bp)
 
 

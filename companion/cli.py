@@ -1,7 +1,12 @@
-"""Command-line tools: `flask --app app init-db`."""
+"""Command-line tools: `flask --app app init-db | backup | restore | demo`."""
+
+import json
+import time
 
 import click
 
+from . import backup as backups
+from . import demo as demos
 from .extensions import db
 
 
@@ -11,3 +16,50 @@ def register(app):
         """Create any missing tables (the app also does this when it starts)."""
         db.create_all()
         click.echo("The database is ready.")
+
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
+    def backup(path):
+        """Write every player, night, game and entry to PATH as JSON ("-": print it)."""
+        text = backups.dumps(backups.backup())
+        with click.open_file(path, "w", encoding="utf-8") as out:
+            out.write(text)
+        if path != "-":
+            click.echo(f"Backup written to {path}.")
+
+    @app.cli.command("restore")
+    @click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+    @click.option("--replace", is_flag=True,
+                  help="Delete everything in the database first (in the same transaction).")
+    def restore(path, replace):
+        """Load a backup into an empty database; every game is replayed first.
+
+        On any error nothing is restored and the wrong game and entry are named.
+        """
+        with click.open_file(path, encoding="utf-8") as source:
+            try:
+                document = json.load(source)
+            except ValueError as error:
+                raise click.ClickException(f"{path} is not readable JSON: {error}") from None
+        try:
+            counts = backups.restore(document, replace=replace)
+        except backups.BackupError as error:
+            db.session.rollback()
+            raise click.ClickException(f"Nothing was restored. {error}") from None
+        db.session.commit()
+        click.echo(f"Restored {counts['players']} players, {counts['nights']} nights and "
+                   f"{counts['games']} games.")
+
+    @app.cli.command("demo")
+    @click.option("--nights", default=40, show_default=True, type=click.IntRange(1),
+                  help="How many game nights to make up.")
+    @click.option("--seed", type=int, help="The same seed makes the same data.")
+    def demo(nights, seed):
+        """Fill an empty database with sample players, nights and games."""
+        started = time.perf_counter()
+        try:
+            counts = demos.generate(nights=nights, seed=seed)
+        except demos.DemoError as error:
+            raise click.ClickException(str(error)) from None
+        click.echo(f"Made {counts['players']} players, {counts['nights']} nights and "
+                   f"{counts['games']} games in {time.perf_counter() - started:.1f} s.")

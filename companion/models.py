@@ -94,7 +94,8 @@ class Seat(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship(back_populates="seats")
+    # a seat is always shown with its player's name: load them together
+    player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
 
     __table_args__ = (UniqueConstraint("game_id", "player_id"),)
 

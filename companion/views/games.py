@@ -3,7 +3,7 @@
 from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
                    url_for)
 
-from .. import services
+from .. import charts, services
 from ..extensions import db
 from ..forms import ConfirmForm, game_setup_form
 from ..models import Game, Night
@@ -148,6 +148,7 @@ def render_pad(game, sheet, form=None, status=200):
     return render_template(
         "games/pad.html", game=game, sheet=sheet, view=sheet.to_dict(), form=form,
         rules=GAMES[game.kind], pad=pad_, confirm=ConfirmForm(), preview=shown(pad_, form, game),
+        chart=charts.game_progress(game.id, GAMES[game.kind], sheet) if sheet.progress else None,
         **pad_.context(game, sheet)), status
 
 

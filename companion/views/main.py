@@ -3,6 +3,7 @@
 from datetime import date
 
 from flask import Blueprint, current_app, render_template, send_from_directory
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..forms import NightForm
@@ -14,7 +15,8 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def home():
     recent = db.session.execute(
-        db.select(Night).order_by(Night.date.desc(), Night.id.desc()).limit(5)).scalars().all()
+        db.select(Night).order_by(Night.date.desc(), Night.id.desc()).limit(5)
+        .options(selectinload(Night.attendees), selectinload(Night.games))).scalars().all()
     tonight = [night for night in recent if night.date == date.today()]
     return render_template("main/home.html", recent=recent, tonight=tonight, form=NightForm())
 

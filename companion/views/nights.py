@@ -1,11 +1,12 @@
 """Game nights: start one, who came, the games played."""
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from sqlalchemy.orm import selectinload
 
-from .. import services
+from .. import services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm, NightForm
-from ..models import Night, Player
+from ..models import Game, Night, Player, Seat
 from ..rules import GAMES
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
@@ -13,7 +14,8 @@ bp = Blueprint("nights", __name__, url_prefix="/nights")
 
 @bp.get("/")
 def index():
-    page = db.paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc()),
+    page = db.paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc())
+                       .options(selectinload(Night.games)),
                        per_page=current_app.config["NIGHTS_PER_PAGE"], error_out=False)
     return render_template("nights/index.html", page=page)
 
@@ -31,13 +33,15 @@ def new():
 
 @bp.get("/<int:night_id>")
 def show(night_id, name_form=None, status=200):
-    night = db.get_or_404(Night, night_id)
+    night = db.get_or_404(Night, night_id, options=[
+        selectinload(Night.attendees),
+        selectinload(Night.games).selectinload(Game.seats).joinedload(Seat.player)])
     roster = db.session.execute(db.select(Player).order_by(Player.name)).scalars().all()
     here = {p.id for p in night.attendees}
     return render_template(
         "nights/show.html", night=night, name_form=name_form or NameForm(),
         roster=[p for p in roster if p.id not in here], confirm=ConfirmForm(),
-        games=GAMES), status
+        games=GAMES, recap=stats.night_recap(night) if night.games else None), status
 
 
 @bp.post("/<int:night_id>/attendees")

@@ -1,8 +1,8 @@
-"""The roster of players reused across nights."""
+"""The roster of players reused across nights, and each player's record."""
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 
-from .. import services
+from .. import charts, services, stats
 from ..extensions import db
 from ..forms import NameForm
 from ..models import Player
@@ -31,5 +31,8 @@ def show(player_id):
             db.session.commit()
             flash(f"Renamed to {player.name}.")
             return redirect(url_for("players.show", player_id=player.id))
-    return render_template("players/show.html", player=player, form=form), \
-        422 if form.errors else 200
+    record = stats.player_stats(player)
+    return render_template(
+        "players/show.html", player=player, form=form, stats=record,
+        nights=stats.recent_nights(player), charts=charts.player_charts(player.name, record.kinds),
+    ), 422 if form.errors else 200

@@ -8,6 +8,7 @@ for sideways scrolling from 320 to 430 px, and kept for the Nu HTML checker.
 import functools
 import json
 import re
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -59,8 +60,9 @@ class Table:
     def __init__(self, page, base, name):
         self.page = page
         self.base = base
-        self.folder = ARTIFACTS / name
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder = ARTIFACTS / re.sub(r"\W+", "-", name).strip("-")
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True)
         self.count = 0
         self.outside = []
         self.console_errors = []

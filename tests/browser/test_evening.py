@@ -89,7 +89,130 @@ def play_skyjo(table):
     page.get_by_role("link", name=re.compile("At Ann's")).click()
 
 
+# dice that make each row, and what that row then scores
+DICE_TURNS = [("Ones", [1, 1, 1, 1, 2], 1), ("Twos", [2, 2, 2, 5, 6], 0),
+              ("Threes", [3, 3, 3, 3, 1], 3), ("Fours", [4, 4, 4, 1, 2], 0),
+              ("Fives", [5, 5, 5, 5, 5], 10), ("Sixes", [6, 6, 6, 2, 3], 0),
+              ("Pair", [6, 6, 1, 2, 3], 12), ("Two pairs", [5, 5, 4, 4, 1], 18),
+              ("Three of a kind", [4, 4, 4, 1, 2], 12), ("Small straight", [1, 2, 3, 4, 5], 15),
+              ("Big straight", [2, 3, 4, 5, 6], 20), ("Full house", [3, 3, 3, 2, 2], 13),
+              ("Four of a kind", [2, 2, 2, 2, 6], 8), ("Poker", [1, 1, 1, 1, 1], 55),
+              ("Chance", [6, 6, 5, 5, 4], 26)]
+
+
+def dice_turn(page, row, dice, first_throw=False):
+    for d, face in enumerate(dice):
+        page.get_by_role("radio", name=f"Die {d + 1}: {face}", exact=True).check()
+    if first_throw:
+        page.get_by_label("On the first throw").check()
+    page.get_by_role("radio", name=row, exact=True).check()
+    page.get_by_role("button", name=re.compile(r"^Save turn")).click()
+
+
+def play_dice_poker(table):
+    page = table.page
+    start_game(table, "Dice poker")
+    table.check("dice-new")
+    for n, (row, dice, _) in enumerate(DICE_TURNS):
+        for seat in range(4):
+            # ann throws her pair on the first throw (doubled to 24)
+            dice_turn(page, row, dice, first_throw=(row == "Pair" and seat == 0))
+            expect(page.get_by_role("status").first).to_contain_text("saved")
+        if n == 6:
+            table.check("dice-part-2")
+    expect(page.get_by_text("Ann won the game")).to_be_visible()
+    # part 1: 1+0+3+0+10+0 = 14, bonus 50; part 2: 12..26 = 179; ann's pair doubled: +12
+    expect(page.get_by_role("table")).to_contain_text("255")
+    table.check("dice-finished")
+    page.get_by_role("link", name=re.compile("At Ann's")).click()
+
+
+def cards_hand(page, out, points):
+    page.get_by_role("radio", name=f"{out} went out", exact=True).check()
+    for name, value in points.items():
+        page.get_by_role("spinbutton", name=name, exact=True).fill(str(value))
+    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+
+
+def play_cards_500(table):
+    page = table.page
+    start_game(table, "Card game to 500")
+    table.check("cards-new")
+    # counted cards for Ben: two jokers, one ace, three small cards = 130
+    page.get_by_role("radio", name="Ann went out", exact=True).check()
+    page.get_by_text("Or count Ben’s cards").click()
+    counting = page.locator("details", has_text="Or count Ben’s cards")
+    counting.get_by_role("spinbutton", name="Jokers").fill("2")
+    counting.get_by_role("spinbutton", name="Aces").fill("1")
+    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
+    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
+    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
+    expect(page.get_by_text("130 points").first).to_be_visible()
+    page.get_by_role("spinbutton", name="Cid", exact=True).fill("45")
+    page.get_by_role("spinbutton", name="Dora", exact=True).fill("20")
+    table.check("cards-counting")
+    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    expect(page.get_by_role("status").first).to_contain_text("Hand 1 saved.")
+
+    # a typed total that no hand can make is refused, with the values kept
+    cards_hand(page, "Ben", {"Ann": 33, "Cid": 50, "Dora": 60})
+    expect(page.locator("#main")).to_contain_text("5")
+    expect(page.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("33")
+    table.check("cards-refused")
+    page.get_by_role("spinbutton", name="Ann", exact=True).fill("35")
+    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    for out, points in [("Cid", {"Ann": 150, "Ben": 100, "Dora": 200}),
+                        ("Dora", {"Ann": 150, "Ben": 100, "Cid": 5}),
+                        ("Ann", {"Ben": 100, "Cid": 5, "Dora": 250})]:
+        cards_hand(page, out, points)
+    expect(page.get_by_text("Cid won the game")).to_be_visible()
+    table.check("cards-finished")
+    page.get_by_role("link", name=re.compile("At Ann's")).click()
+
+
+def skull_challenge(page, challenger, bid, outcome):
+    page.get_by_role("radio", name=challenger, exact=True).check()
+    page.get_by_role("spinbutton", name="Bid").fill(str(bid))
+    page.get_by_role("radio", name=outcome, exact=True).check()
+    page.get_by_role("button", name=re.compile(r"^Save challenge")).click()
+
+
+def play_skull(table):
+    page = table.page
+    start_game(table, "Skull")
+    table.check("skull-new")
+    skull_challenge(page, "Ann", 3, "Success")
+    # a bid of 1 can only turn the challenger's own skull
+    skull_challenge(page, "Ben", 1, "Skull of Cid")
+    expect(page.locator("#main")).to_contain_text("own")
+    expect(page.get_by_role("spinbutton", name="Bid")).to_have_value("1")
+    table.check("skull-refused")
+    page.get_by_role("spinbutton", name="Bid").fill("2")
+    page.get_by_role("button", name=re.compile(r"^Save challenge")).click()
+    expect(page.get_by_text("picks one of Ben's")).to_be_visible()
+    page.get_by_role("link", name=re.compile("Pick a card for")).click()
+    table.check("skull-pick")
+    skull_challenge(page, "Dora", 4, "Success")
+    skull_challenge(page, "Ann", 5, "Success")
+    expect(page.get_by_text("Ann won the game")).to_be_visible()
+    table.check("skull-finished")
+    page.get_by_role("link", name=re.compile("At Ann's")).click()
+
+
+def review(table):
+    page = table.page
+    table.check("night-recap")
+    page.get_by_role("link", name="History").click()
+    table.check("history")
+    page.get_by_role("link", name="Players").click()
+    page.get_by_role("link", name="Ann").click()
+    table.check("player-ann")
+
+
 def test_a_whole_game_night_at_the_table(table):
     start_night(table)
     play_skyjo(table)
-    table.check("night-after-games")
+    play_dice_poker(table)
+    play_cards_500(table)
+    play_skull(table)
+    review(table)

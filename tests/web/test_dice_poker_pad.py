@@ -236,8 +236,8 @@ def test_rows_are_offered_only_to_the_players_they_are_open_to(client, start_gam
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "1", {"score": 0})])
     html = client.get(f"/games/{game}").get_data(as_text=True)
-    row_one = re.search(r'<label class="dp-row ([^"]*)"><input [^>]*value="1"', html).group(1)
-    pair = re.search(r'<label class="dp-row ([^"]*)"><input [^>]*value="pair"', html).group(1)
+    row_one = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="1"', html).group(1)
+    pair = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="pair"', html).group(1)
     assert row_one.split() == ["closed-0"]
     assert pair.split() == ["closed-0", "closed-1"]
 

@@ -1,0 +1,87 @@
+"""Charts are placed by pure functions: numbers in, coordinates and labels out."""
+
+from datetime import date
+from types import SimpleNamespace
+
+import pytest
+
+from companion import charts
+from companion.rules import GAMES
+
+
+@pytest.mark.parametrize("low, high, whole, ticks", [
+    (0, 102, True, [0, 25, 50, 75, 100, 125]),
+    (-9, 230, True, [-50, 0, 50, 100, 150, 200, 250]),
+    (0, 2, True, [0, 1, 2]),
+    (0, 0, True, [0, 1]),
+    (3, 3.5, False, [3.0, 3.1, 3.2, 3.3, 3.4, 3.5]),
+])
+def test_ticks_are_round_values_covering_the_data(low, high, whole, ticks):
+    assert charts.nice_ticks(low, high, whole=whole) == pytest.approx(ticks)
+
+
+@pytest.mark.parametrize("count, shown", [
+    (1, [0]), (4, [0, 1, 2, 3]), (8, [0, 2, 4, 7]), (31, [0, 6, 12, 18, 24, 30]),
+])
+def test_at_most_six_x_labels_are_shown_and_always_the_last(count, shown):
+    assert charts.every_nth(count) == shown
+
+
+def test_a_running_total_chart_starts_before_the_first_entry():
+    chart = charts.progress_chart("c", "Running totals", "round", ["Ann", "Ben"],
+                                  {"Ann": 0, "Ben": 0}, [{"Ann": 5, "Ben": 10}], [])
+    assert [label for label, _ in chart.rows] == ["Start", "1"]
+    assert chart.rows[1] == ("1", [5, 10])
+    assert [len(line.dots) for line in chart.lines] == [2, 2]
+
+
+def test_the_description_reads_the_last_totals_and_the_winner():
+    chart = charts.progress_chart("c", "t", "hand", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+                                  [{"Ann": 0, "Ben": 50}], ["Ann"])
+    assert chart.desc == "After hand 1: Ann 0, Ben 50. Ann won."
+
+
+def test_a_higher_total_is_drawn_higher_up():
+    chart = charts.progress_chart("c", "t", "round", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+                                  [{"Ann": 5, "Ben": 40}], [])
+    ann, ben = (line.dots[-1][1] for line in chart.lines)
+    assert ben < ann
+    assert all(chart.top <= y <= chart.bottom for line in chart.lines for _, y, _ in line.dots)
+
+
+def test_the_outer_x_labels_lean_inwards_to_stay_inside_the_drawing():
+    chart = charts.line_chart("c", "t", "d", "x", ["a", "b", "c"], {"s": [1, 2, 3]})
+    assert [t.anchor for t in chart.x_ticks] == ["start", "middle", "end"]
+
+
+def test_more_players_than_colours_get_dashed_lines():
+    series = {f"P{i}": [i] for i in range(10)}
+    chart = charts.line_chart("c", "t", "d", "x", ["1"], series)
+    assert [line.css for line in chart.lines][7:] == ["series-7", "series-0 dashed",
+                                                      "series-1 dashed"]
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_every_kind_of_game_gets_a_running_total_chart(kind):
+    rules = GAMES[kind]
+    players = ["Ann", "Ben", "Cid", "Dora"][:max(rules.min_players, 2)]
+    sheet = rules.replay(players, {}, [])
+    chart = charts.game_progress(7, rules, sheet)
+    assert chart.id == "chart-game-7" and rules.title in chart.title
+    assert chart.columns == players
+
+
+def test_a_players_results_mark_the_games_won():
+    results = [SimpleNamespace(date=date(2026, 1, d), total=t, won=w)
+               for d, t, w in ((3, 120, False), (10, 90, True))]
+    chart = charts.results_chart("c", "Ann's totals", "Ann", results)
+    assert [filled for _, _, filled in chart.lines[0].dots] == [False, True]
+    assert chart.rows == [("3 Jan 2026", [120, "Lost"]), ("10 Jan 2026", [90, "Won"])]
+    assert "1 won" in chart.desc
+
+
+def test_a_long_game_is_drawn_as_lines_without_dots():
+    progress = [{"Ann": n, "Ben": 2 * n} for n in range(1, 41)]
+    chart = charts.progress_chart("c", "t", "turn", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+                                  progress, [])
+    assert all(line.dots == [] and len(line.points.split()) == 41 for line in chart.lines)

@@ -1,0 +1,117 @@
+"""A past night's recap, and each game's result page with its running-totals chart."""
+
+import html
+import re
+
+from tests.web.conftest import errors
+from tests.web.history_data import cards_500, dice_poker, night, restore, skull, skyjo
+
+
+def recap(client, night_id=1):
+    page = client.get(f"/nights/{night_id}").get_data(as_text=True)
+    found = re.search(r'<section class="card recap".*?</section>', page, re.S)
+    return html.unescape(re.sub(r"\s+", " ", found.group(0))) if found else ""
+
+
+def text(section):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+
+
+def standings(section, number):
+    """(name, total, won) of the recap's table for game `number`."""
+    game = section.split(f">{number}. ")[1].split("</table>")[0]
+    return [(text(name).replace(" Won", "").strip(), int(total), "Won" in name)
+            for name, total in re.findall(r'<th scope="row">(.*?)</th> <td>(-?\d+)</td>', game)]
+
+
+def test_the_recap_says_who_came_and_who_won_most(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skyjo(), skull(winner="Ann"), skull(winner="Ben")],
+                                    attendees=["Ann", "Ben", "Cid", "Dora"]))
+    section = recap(client)
+    assert "Ann won 2 of 3 games." in section
+    assert "Who came: Ann, Ben, Cid, Dora" in text(section)
+
+
+def test_a_tie_for_most_wins_names_everyone_in_it(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull(winner="Ann"), skull(winner="Ben")]))
+    assert "Ann and Ben each won 1 of 2 games." in recap(client)
+
+
+def test_each_game_lists_its_final_totals_with_the_winner_first(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[
+        skyjo(scores={"Ann": 30, "Ben": 4, "Cid": 12}),
+        skull(winner="Cid")]))
+    section = recap(client)
+    assert standings(section, 1) == [("Ben", 4, True), ("Cid", 12, False), ("Ann", 30, False)]
+    assert standings(section, 2)[0] == ("Cid", 2, True)
+
+
+def test_a_high_scoring_game_puts_the_highest_total_first(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[dice_poker(chance={"Ann": 5, "Ben": 30})]))
+    assert [row[:2] for row in standings(recap(client), 1)] == [("Ben", 80), ("Ann", 55)]
+
+
+def test_each_game_in_the_recap_links_to_its_result_page(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skyjo(), cards_500()]))
+    section = recap(client)
+    assert '<a href="/games/1">1. Skyjo</a>' in section
+    assert '<a href="/games/2">2. Card game to 500</a>' in section
+
+
+def test_unfinished_games_are_counted_apart(client, runner, tmp_path):
+    going = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")
+    left = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="abandoned")
+    restore(runner, tmp_path, night(games=[skull(), going, left]))
+    section = recap(client)
+    assert "Ann won 1 of 1 game." in section
+    assert "1 game is still in progress." in section and "1 game was abandoned." in section
+    assert "Total so far" in section
+
+
+def test_a_night_without_a_finished_game_says_so(client, runner, tmp_path):
+    going = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")
+    restore(runner, tmp_path, night(games=[going]))
+    assert "No game has finished yet." in recap(client)
+
+
+def test_a_night_that_is_over_shows_its_recap_before_the_roster(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull()]))
+    page = client.get("/nights/1").get_data(as_text=True)
+    assert page.index('id="recap"') < page.index('id="players"')
+
+
+def test_a_night_still_playing_keeps_the_roster_first(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3},
+                                                 status="in_progress")]))
+    page = client.get("/nights/1").get_data(as_text=True)
+    assert page.index('id="players"') < page.index('id="recap"')
+
+
+def test_a_night_with_no_games_has_no_recap(client, start_game):
+    client.post("/nights/new", data={"date": "2026-11-30", "title": "Empty"})
+    assert 'id="recap"' not in client.get("/nights/1").get_data(as_text=True)
+
+
+def test_a_finished_game_page_shows_the_running_totals_as_a_chart_and_a_table(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"], target=20)
+    for n, (ann, ben) in enumerate([(5, 9), (4, 12)]):
+        response = client.post(f"/games/{game}/entries", data={
+            "expected": str(n), "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)})
+        assert response.status_code == 302, errors(response)
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'role="img"' in page and 'viewBox="0 0 320 180"' in page
+    assert "<desc id=\"chart-game-1-desc\">After round 2: Ann 9, Ben 21. Ann won.</desc>" in page
+    assert re.search(r'<th scope="row">2</th><td>9</td><td>21</td>', page)
+    assert page.index("chart-game-1") < page.index('class="settings"')
+
+
+def test_a_game_with_no_entries_has_no_chart_yet(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    assert "<svg viewBox" not in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_chart_labels_are_escaped(client, runner, tmp_path):
+    evil = "<b>Eve</b>"
+    restore(runner, tmp_path, night(games=[skull(winner=evil, players=(evil, "Ben", "Cid"))]))
+    page = client.get("/games/1").get_data(as_text=True)
+    assert "<b>Eve</b>" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page

@@ -1,0 +1,133 @@
+"""A player's page: nights, games and wins per kind, best and average results, recent form."""
+
+import html
+import re
+
+import pytest
+
+from companion.rules import GAMES
+from tests.web.conftest import errors
+from tests.web.history_data import (cards_500, dice_poker, night, played, restore, skull,
+                                    skyjo)
+
+
+def page(client, player_id=1):
+    response = client.get(f"/players/{player_id}")
+    assert response.status_code == 200
+    return html.unescape(response.get_data(as_text=True))
+
+
+def tiles(text, title):
+    """{label: value} of one kind's statistics."""
+    section = text.split(f'">{title}</h3>')[1].split("</dl>")[0]
+    return dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", section))
+
+
+def recent_form(text):
+    return re.findall(r'class="form-mark form-\w+">(\w+)</span>\s*<span class="form-game">(.*?)<',
+                      text)
+
+
+def test_the_page_counts_nights_and_games(client, runner, tmp_path):
+    restore(runner, tmp_path, night("2026-10-01", games=[skull(), skyjo()]),
+            night("2026-10-08", games=[skull()]), night("2026-10-15", attendees=["Ben"]))
+    assert "2 nights · 3 games" in page(client)
+
+
+def test_games_won_and_win_rate_count_finished_games_only(client, runner, tmp_path):
+    going = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")
+    restore(runner, tmp_path, night(games=[skull("Ann"), skull("Ben"), skull("Ann"), going]))
+    assert tiles(page(client), "Skull") == {"Played": "3", "Won": "2", "Win rate": "67%",
+                                            "Wins": "2", "Average": "1.3"}
+    assert "1 more was abandoned or is still going" in page(client)
+
+
+def test_the_best_of_a_low_scoring_game_is_the_lowest_total(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[
+        cards_500(out="Ben", points={"Ann": 80, "Cid": 50, "Dora": 60}),
+        cards_500(out="Ann")]))
+    stats = tiles(page(client), "Card game to 500")
+    assert stats["Lowest total"] == "0" and stats["Average"] == "40"
+
+
+def test_the_best_of_a_high_scoring_game_is_the_highest_total(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[dice_poker(chance={"Ann": 10, "Ben": 30}),
+                                           dice_poker(chance={"Ann": 25, "Ben": 5})]))
+    stats = tiles(page(client), "Dice poker")
+    assert stats["Highest total"] == "75" and stats["Average"] == "67.5"
+    assert stats["Won"] == "1" and stats["Win rate"] == "50%"
+
+
+def test_recent_form_lists_the_last_five_finished_games_newest_first(client, runner, tmp_path):
+    restore(runner, tmp_path,
+            night("2026-10-01", games=[skull("Ann")] * 3),
+            night("2026-10-08", games=[skull("Ben"), skyjo({"Ann": 9, "Ben": 3, "Cid": 20})]),
+            night("2026-10-15", games=[cards_500(out="Ann")]))
+    assert recent_form(page(client)) == [("Won", "Card game to 500"), ("Lost", "Skyjo"),
+                                         ("Lost", "Skull"), ("Won", "Skull"), ("Won", "Skull")]
+
+
+def test_a_kind_played_twice_gets_a_results_chart_with_its_numbers(client, runner, tmp_path):
+    restore(runner, tmp_path, night("2026-10-01", games=[skull("Ann")]),
+            night("2026-10-08", games=[skull("Ben")]))
+    text = page(client)
+    assert '<svg viewBox="0 0 320 180" role="img"' in text
+    assert "Ann's final totals in Skull" in text
+    assert re.search(r'<th scope="row">8 Oct 2026</th><td>0</td><td>Lost</td>', text)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_every_kind_of_game_gets_its_statistics(client, runner, tmp_path, kind):
+    restore(runner, tmp_path, night(games=[played(kind, seed=1), played(kind, seed=2)]))
+    text = page(client)
+    rules = GAMES[kind]
+    assert tiles(text, rules.title)["Played"] == "2"
+    assert 'id="chart-' + kind + '"' in text
+
+
+def test_a_player_who_never_played_has_no_statistics(client, runner, tmp_path):
+    restore(runner, tmp_path, night(attendees=["Ann"]))
+    text = page(client)
+    assert "By game" not in text and "Recent form" not in text
+    assert "1 night · 0 games" in text
+
+
+def test_many_nights_are_listed_as_the_latest_few_with_a_link_to_the_history(
+        client, runner, tmp_path):
+    restore(runner, tmp_path, *[night(f"2026-10-{d:02d}", f"Night {d}", attendees=["Ann"])
+                                for d in range(1, 8)])
+    text = page(client)
+    assert "Night 7" in text and "Night 3" in text and "Night 2" not in text
+    assert 'href="/history?player=1"' in text
+
+
+def test_renaming_still_works_and_keeps_the_statistics(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull("Ann")]))
+    response = client.post("/players/1", data={"name": "Annie"})
+    assert response.status_code == 302
+    text = page(client)
+    assert "<h1>Annie</h1>" in text and tiles(text, "Skull")["Won"] == "1"
+
+
+def test_a_refused_rename_keeps_the_page_whole(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull("Ann")]))
+    response = client.post("/players/1", data={"name": "ben"})
+    assert response.status_code == 422
+    assert errors(response) == ["There is already a player called Ben."]
+    assert tiles(html.unescape(response.get_data(as_text=True)), "Skull")["Won"] == "1"
+
+
+def test_correcting_a_finished_game_updates_its_recap_and_the_statistics(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"], target=20)
+    for n, (ann, ben) in enumerate([(5, 9), (4, 12)]):
+        client.post(f"/games/{game}/entries", data={
+            "expected": str(n), "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)})
+    assert "Ann won 1 of 1 game." in client.get("/nights/1").get_data(as_text=True)
+    assert tiles(page(client, 1), "Skyjo")["Won"] == "1"
+    response = client.post(f"/games/{game}/entries/1", data={
+        "expected": "2", "finisher": "Ben", "score_0": "30", "score_1": "1"})
+    assert response.status_code == 302, errors(response)
+    assert "Ben won 1 of 1 game." in client.get("/nights/1").get_data(as_text=True)
+    ann, ben = tiles(page(client, 1), "Skyjo"), tiles(page(client, 2), "Skyjo")
+    assert (ann["Won"], ann["Lowest total"]) == ("0", "35")
+    assert (ben["Won"], ben["Lowest total"]) == ("1", "10")

@@ -1,0 +1,57 @@
+"""Pages cost the same number of queries with 10 nights of history as with 200."""
+
+import re
+
+import pytest
+from sqlalchemy import event
+
+from companion.extensions import db
+from tests.web.history_data import restore
+
+
+def load(runner, tmp_path, nights):
+    """Demo data in a database emptied first (an empty backup, restored over everything)."""
+    restore(runner, tmp_path, replace=True, players=[])
+    result = runner.invoke(args=["demo", "--nights", str(nights), "--seed", "7"])
+    assert result.exit_code == 0, result.output
+
+
+def newest(client, pattern, path):
+    return re.search(pattern, client.get(path).get_data(as_text=True)).group(0)
+
+
+PAGES = {
+    "history": lambda client: "/history",
+    "filtered history": lambda client: "/history?kind=skull&player=1&q=a",
+    "nights": lambda client: "/nights/",
+    "home": lambda client: "/",
+    "night": lambda client: newest(client, r"/nights/\d+", "/nights/"),
+    "player": lambda client: "/players/1",
+}
+
+
+def queries(app, client, path):
+    client.get(path)  # warm up: anything done once per process is not counted
+    statements = []
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            assert client.get(path).status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    return statements
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_runs_as_many_queries_with_200_nights_as_with_10(app, client, runner, tmp_path,
+                                                                 name):
+    load(runner, tmp_path, 10)
+    few = queries(app, client, PAGES[name](client))
+    load(runner, tmp_path, 200)
+    many = queries(app, client, PAGES[name](client))
+    assert len(few) == len(many), (few, many)
+    assert len(many) <= 12
