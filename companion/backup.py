@@ -167,7 +167,11 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
     game.entries = [Entry(position=i, doc=entry) for i, entry in enumerate(entries)]
     services.refresh(game, sheet)
     if status == ABANDONED:
-        services.abandon(game)
+        try:
+            services.abandon(game)
+        except services.ServiceError as error:
+            raise BackupError(f"{where} is marked abandoned, but it is over: "
+                              f"{error.message}") from None
     elif status != game.status:
         raise BackupError(f"{where} is marked {STATUS_LABELS[status].lower()}, but its "
                           f"{rules.entry_noun}s make it {game.status_label.lower()}.")

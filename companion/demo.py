@@ -88,7 +88,8 @@ def plan_game(came: list[str], rng: random.Random, going: bool) -> dict:
         # it ended before the stop: one entry less leaves it unfinished
         sheet = GAMES[kind].replay(seated, options, entries[:-1])
         entries.pop()
-    game = SimpleNamespace(status=IN_PROGRESS, finished_at=None, summary=None, entry_count=0)
+    game = SimpleNamespace(status=IN_PROGRESS, finished_at=None, summary=None, entry_count=0,
+                           seats=[])
     services.refresh(game, sheet)
     if abandoned and game.status == IN_PROGRESS:
         game.status = ABANDONED
@@ -121,7 +122,8 @@ def write_batch(planned: list[dict], ids: dict[str, int]) -> int:
         db.insert(Game).returning(Game.id, sort_by_parameter_order=True), rows).all()
     games = [g for n in planned for g in n["games"]]
     db.session.execute(db.insert(Seat), [
-        {"game_id": gid, "seat": seat, "player_id": ids[name]}
+        {"game_id": gid, "seat": seat, "player_id": ids[name],
+         **dict(zip(("total", "won"), services.seat_result(g["status"], g["summary"], name)))}
         for gid, g in zip(game_ids, games) for seat, name in enumerate(g["players"])])
     entries = [{"game_id": gid, "position": i, "doc": doc, "created_at": at}
                for gid, g, at in zip(game_ids, games, stamps) for i, doc in enumerate(g["entries"])]

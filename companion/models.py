@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -92,6 +92,10 @@ class Seat(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    # the player's final total and whether they won, once the game is finished, so that
+    # player statistics are sums in the database rather than a walk through every game
+    total: Mapped[float | None]
+    won: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     # a seat is always shown with its player's name: load them together

@@ -131,6 +131,15 @@ def refresh(game: Game, sheet: Sheet) -> None:
             game.status, game.finished_at = FINISHED, now_utc()
         elif not sheet.finished:
             game.status, game.finished_at = IN_PROGRESS, None
+    for seat in game.seats:
+        seat.total, seat.won = seat_result(game.status, game.summary, seat.player.name)
+
+
+def seat_result(status: str, summary: dict, name: str) -> tuple[float | None, bool]:
+    """A player's final total and whether they won, for a finished game only."""
+    if status != FINISHED:
+        return None, False
+    return summary["totals"].get(name), name in summary["winners"]
 
 
 def check_open(game: Game) -> None:
@@ -198,6 +207,8 @@ def correct_entry(game: Game, position: int, doc: dict, expected: int | None) ->
 
 
 def abandon(game: Game) -> None:
+    if game.status != IN_PROGRESS:
+        raise ServiceError("Only a game in progress can be abandoned.")
     game.status = ABANDONED
 
 

@@ -17,6 +17,8 @@ from .rules import GAMES
 # what "best" means for each `Rules.best`, as a column heading
 BEST_LABELS = {"high": "Highest total", "low": "Lowest total", "wins": "Wins"}
 RECENT_FORM = 5
+# finished games per kind drawn on a player's chart
+CHART_RESULTS = 30
 
 
 # -- a night ------------------------------------------------------------------------
@@ -144,45 +146,57 @@ class PlayerStats:
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """Per-kind figures from every game the player sat in: one query, no replays."""
-    rows = db.session.execute(
-        db.select(Game.id, Game.night_id, Game.kind, Game.status, Game.summary, Night.date)
-        .join(Seat, Seat.game_id == Game.id).join(Night, Night.id == Game.night_id)
-        .where(Seat.player_id == player.id).order_by(Night.date, Game.id)).all()
+    """Per-kind figures summed by the database from the results kept on each seat, so the
+    cost does not grow with the number of games: three queries, no replays."""
+    mine = (db.select().join(Seat, Seat.game_id == Game.id)
+            .where(Seat.player_id == player.id))
+    finished = db.case((Game.status == FINISHED, 1), else_=0)
+    won = db.case((Seat.won, 1), else_=0)
+    figures = db.session.execute(mine.add_columns(
+        Game.kind, db.func.count(), db.func.sum(finished), db.func.sum(won),
+        db.func.avg(Seat.total), db.func.min(Seat.total), db.func.max(Seat.total))
+        .group_by(Game.kind)).all()
     nights = db.session.execute(
         db.select(db.func.count()).select_from(night_players)
         .where(night_players.c.player_id == player.id)).scalar_one()
-    by_kind = {kind: KindStats(kind, rules.title, BEST_LABELS[rules.best])
-               for kind, rules in GAMES.items()}
-    finished = []
-    for game_id, night_id, kind, status, summary, day in rows:
-        stats = by_kind.get(kind)
-        if stats is None:
+    results = latest_results(player)
+    kinds = []
+    for kind, games, played, wins, average, low, high in figures:
+        if kind not in GAMES:
             continue
-        if status != FINISHED:
-            stats.unfinished += 1
-            continue
-        result = Result(game_id, night_id, day, kind, summary.get("totals", {}).get(player.name),
-                        player.name in summary.get("winners", []))
-        stats.results.append(result)
-        finished.append(result)
-    kinds = [summarise(stats, GAMES[kind].best) for kind, stats in by_kind.items()
-             if stats.results or stats.unfinished]
-    return PlayerStats(nights=nights, games=len(rows), kinds=kinds,
-                       recent=finished[::-1][:RECENT_FORM])
+        best = GAMES[kind].best
+        stats = KindStats(kind, GAMES[kind].title, BEST_LABELS[best], played=played, won=wins,
+                          unfinished=games - played, results=results.get(kind, []))
+        stats.average = average
+        stats.best = wins if best == "wins" else number(high if best == "high" else low)
+        kinds.append(stats)
+    kinds.sort(key=lambda stats: list(GAMES).index(stats.kind))
+    recent = sorted((r for rs in results.values() for r in rs),
+                    key=lambda r: (r.date, r.game_id), reverse=True)[:RECENT_FORM]
+    return PlayerStats(nights=nights, games=sum(row[1] for row in figures), kinds=kinds,
+                       recent=recent)
 
 
-def summarise(stats: KindStats, best: str) -> KindStats:
-    totals = [r.total for r in stats.results if r.total is not None]
-    stats.played = len(stats.results)
-    stats.won = sum(r.won for r in stats.results)
-    if totals:
-        stats.average = sum(totals) / len(totals)
-    if best == "wins":
-        stats.best = stats.won
-    elif totals:
-        stats.best = max(totals) if best == "high" else min(totals)
-    return stats
+def latest_results(player: Player) -> dict[str, list[Result]]:
+    """The last CHART_RESULTS finished games of each kind, oldest first (the most recent
+    games of all kinds are among them, for the recent form)."""
+    newest = db.func.row_number().over(partition_by=Game.kind,
+                                       order_by=(Night.date.desc(), Game.id.desc()))
+    ranked = (db.select(Game.id, Game.night_id, Night.date, Game.kind, Seat.total, Seat.won,
+                        newest.label("newest"))
+              .join(Seat, Seat.game_id == Game.id).join(Night, Night.id == Game.night_id)
+              .where(Seat.player_id == player.id, Game.status == FINISHED).subquery())
+    rows = db.session.execute(db.select(ranked).where(ranked.c.newest <= CHART_RESULTS)
+                              .order_by(ranked.c.date, ranked.c.id)).all()
+    results: dict[str, list[Result]] = {}
+    for game_id, night_id, day, kind, total, won, _ in rows:
+        results.setdefault(kind, []).append(Result(game_id, night_id, day, kind, number(total), won))
+    return results
+
+
+def number(value):
+    """Totals come back from the database as floats: whole ones read better as ints."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:

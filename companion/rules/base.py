@@ -83,20 +83,25 @@ class Sheet:
     extra: dict[str, Any] = field(default_factory=dict)
     # running totals after each entry, oldest first (for charts and stats)
     progress: list[dict[str, Any]] = field(default_factory=list)
+    _dict: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __getitem__(self, key: str) -> Any:
         return self.extra[key]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "totals": json_number_dict(self.totals),
-            "finished": self.finished,
-            "winners": list(self.winners),
-            **copy.deepcopy(json_safe(self.extra)),
-        }
+        """The sheet as JSON-safe data; built once, so treat it as read-only."""
+        if self._dict is None:
+            self._dict = {
+                "kind": self.kind,
+                "players": list(self.players),
+                "options": dict(self.options),
+                "totals": json_number_dict(self.totals),
+                "finished": self.finished,
+                "winners": list(self.winners),
+                # json_safe builds new containers all the way down
+                **json_safe(self.extra),
+            }
+        return self._dict
 
 
 class Rules:

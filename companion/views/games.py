@@ -6,7 +6,7 @@ from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, 
 from .. import charts, services
 from ..extensions import db
 from ..forms import ConfirmForm, game_setup_form
-from ..models import Game, Night
+from ..models import IN_PROGRESS, Game, Night
 from ..pads import PADS
 from ..rules import GAMES, RuleError
 
@@ -133,7 +133,11 @@ def abandon(game_id):
     game = db.get_or_404(Game, game_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        services.abandon(game)
+        try:
+            services.abandon(game)
+        except services.ServiceError as error:
+            flash(error.message, "error")
+            return redirect(url_for("games.pad", game_id=game.id))
         db.session.commit()
         flash("The game was abandoned. Its sheet stays in the night's history.")
         return redirect(url_for("nights.show", night_id=game.night_id))
@@ -148,7 +152,9 @@ def render_pad(game, sheet, form=None, status=200):
     return render_template(
         "games/pad.html", game=game, sheet=sheet, view=sheet.to_dict(), form=form,
         rules=GAMES[game.kind], pad=pad_, confirm=ConfirmForm(), preview=shown(pad_, form, game),
-        chart=charts.game_progress(game.id, GAMES[game.kind], sheet) if sheet.progress else None,
+        # the chart is for looking back: while a game is played the sheet says it all
+        chart=(charts.game_progress(game.id, GAMES[game.kind], sheet)
+               if sheet.progress and game.status != IN_PROGRESS else None),
         **pad_.context(game, sheet)), status
 
 

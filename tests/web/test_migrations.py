@@ -55,9 +55,12 @@ def test_a_database_at_the_first_migration_is_upgraded_and_keeps_its_data(url):
 
 
 def test_a_database_made_before_migrations_is_adopted(url):
+    # the app once made its tables with create_all: the first migration's schema, unversioned
     old = make_app(url, AUTO_MIGRATE=False)
     with old.app_context():
-        db.create_all()
+        upgrade(revision="0001")
+        db.session.execute(text("drop table alembic_version"))
+        db.session.commit()
     fill(old)
     with old.app_context():
         db.engine.dispose()
@@ -65,3 +68,24 @@ def test_a_database_made_before_migrations_is_adopted(url):
     app = make_app(url)
     assert version(app) == head(app)
     assert "Before the upgrade" in app.test_client().get("/nights/").get_data(as_text=True)
+
+
+def test_finished_games_get_their_seat_results_when_upgraded_to_0002(url):
+    old = make_app(url, AUTO_MIGRATE=False)
+    with old.app_context():
+        upgrade(revision="0001")
+    fill(old)
+    summary = '{"totals": {"Ann": 42}, "finished": true, "winners": ["Ann"]}'
+    with old.app_context():
+        db.session.execute(text(
+            "insert into game (id, night_id, kind, options, status, summary, entry_count, "
+            "created_at, updated_at) values (1, 1, 'skyjo', '{}', 'finished', :summary, 1, "
+            "'2026-01-02 20:00:00', '2026-01-02 21:00:00')"), {"summary": summary})
+        db.session.execute(text("insert into seat (game_id, seat, player_id) values (1, 0, 1)"))
+        db.session.commit()
+        db.engine.dispose()
+
+    app = make_app(url)
+    with app.app_context():
+        assert db.session.execute(text("select total, won from seat")).one() == (42, True)
+    assert "42" in app.test_client().get("/players/1").get_data(as_text=True)

@@ -115,3 +115,11 @@ def test_chart_labels_are_escaped(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[skull(winner=evil, players=(evil, "Ben", "Cid"))]))
     page = client.get("/games/1").get_data(as_text=True)
     assert "<b>Eve</b>" not in page and "&lt;b&gt;Eve&lt;/b&gt;" in page
+
+
+def test_a_game_being_played_shows_its_sheet_without_the_chart(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    client.post(f"/games/{game}/entries", data={"expected": "0", "finisher": "Ann",
+                                                "score_0": "3", "score_1": "9"})
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Round 1 saved." in page and "<svg viewBox" not in page

@@ -22,11 +22,13 @@ def newest(client, pattern, path):
 
 PAGES = {
     "history": lambda client: "/history",
-    "filtered history": lambda client: "/history?kind=skull&player=1&q=a",
+    "filtered history": lambda client: "/history?kind=skull&q=a&player="
+                                       + newest(client, r"(?<=/players/)\d+", "/players/"),
     "nights": lambda client: "/nights/",
     "home": lambda client: "/",
     "night": lambda client: newest(client, r"/nights/\d+", "/nights/"),
-    "player": lambda client: "/players/1",
+    # ids differ between databases (postgresql does not reuse them): follow a link
+    "player": lambda client: newest(client, r"/players/\d+", "/players/"),
 }
 
 

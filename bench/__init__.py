@@ -1,0 +1,1 @@
+"""Benchmark: speed and cost as history and tables grow. Run with `python -m bench`."""

@@ -1,0 +1,156 @@
+"""python -m bench [--quick]: build two history sizes, serve them with gunicorn, measure.
+
+Results go to bench/results/latest.json and latest.md (see docs/benchmark.md).
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+from bench.load import ScoreEntry, get, hammer, page_bytes
+from bench.server import Gunicorn
+
+ROOT = Path(__file__).parents[1]
+DATA = ROOT / "bench" / "data"
+RESULTS = ROOT / "bench" / "results"
+SIZES = {"small": 50, "large": 5000}
+KINDS = ("dice_poker", "cards_500", "skyjo", "skull")
+# entries that make a game half-played: 8 of 60 dice turns, a few hands, rounds, challenges
+MID_GAME = {"dice_poker": 8, "cards_500": 3, "skyjo": 3, "skull": 2}
+
+
+def build(nights):
+    """The demo database with this many nights, made once and kept in bench/data."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    path = DATA / f"nights-{nights}.sqlite"
+    if not path.exists():
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "COMPANION_SECRET_KEY": "bench"}
+        subprocess.run([sys.executable, "-m", "flask", "--app", "app", "demo", "--nights",
+                        str(nights), "--seed", "1"], cwd=ROOT, env=env, check=True)
+    return path
+
+
+def targets(url):
+    """The history pages to measure in one database."""
+    engine = create_engine(url)
+    with engine.begin() as db:
+        night = db.execute(text("select night_id from game group by night_id "
+                                "order by count(*) desc, night_id desc limit 1")).scalar()
+        player = db.execute(text("select player_id from seat group by player_id "
+                                 "order by count(*) desc limit 1")).scalar()
+        names = db.execute(text("select name from player order by id limit 4")).scalars().all()
+    engine.dispose()
+    pages = {"home": "/", "night": f"/nights/{night}", "history": "/history",
+             "player": f"/players/{player}"}
+    return pages, names
+
+
+def tonight(url, names):
+    """Tonight's table: a game of each kind played to mid-game, and a fresh Skyjo game
+    for score entry. Returns the pads to measure and the score-entry game."""
+    from companion import create_app, services
+    from companion.demo_play import play
+    from companion.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
+    pads = {}
+    with app.app_context():
+        night = services.start_night(datetime.date.today(), "Benchmark table")
+        players = [services.find_player(name) for name in names]
+        for kind in KINDS:
+            game = services.start_game(night, kind, players, {})
+            entries = play(kind, names, game.options, random.Random(1), stop_after=MID_GAME[kind])
+            for position, doc in enumerate(entries):
+                services.add_entry(game, doc, position)
+            pads[f"pad {kind}"] = f"/games/{game.id}"
+        scoring = services.start_game(night, "skyjo", players, {"target": 1000})
+        db.session.commit()
+        scoring_id = scoring.id
+        db.engine.dispose()
+    return pads, scoring_id
+
+
+def measure_size(name, nights, requests_total, clients, workers):
+    work = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+    copy = work / "db.sqlite"
+    shutil.copy(build(nights), copy)
+    url = f"sqlite:///{copy}"
+    pages, names = targets(url)
+    pads, game_id = tonight(url, names)
+    pages.update(pads)
+    results = {}
+    with Gunicorn("app:app", workers, {"DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
+                                      "COMPANION_COUNT_QUERIES": "true"}) as server:
+        for label, path in pages.items():
+            hammer(get(server.base + path), 20, clients)  # warm up
+            results[label] = hammer(get(server.base + path), requests_total, clients)
+            results[label]["bytes"] = page_bytes(server.base + path)
+        entry = ScoreEntry(server.base, game_id, names)
+        results["score entry"] = hammer(entry, max(50, requests_total // 4), 1)
+    shutil.rmtree(work)
+    return results
+
+
+def measure_bare(requests_total, clients, workers):
+    with Gunicorn("bench.bare:app", workers, {}) as server:
+        hammer(get(server.base + "/"), 20, clients)
+        return hammer(get(server.base + "/"), requests_total, clients)
+
+
+def report(results, bare, args):
+    lines = [f"# Benchmark results ({datetime.date.today()})", "",
+             f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+             f"{platform.python_version()}, {platform.platform()}",
+             f"Command: `python -m bench{' --quick' if args.quick else ''}` "
+             f"({args.requests} requests per page, {args.clients} clients, "
+             f"{args.workers} gunicorn workers)", "",
+             f"Bare Flask endpoint: median {bare['median_ms']} ms, p95 {bare['p95_ms']} ms, "
+             f"{bare['rps']} req/s", "",
+             "| page | size | median ms | p95 ms | req/s | vs bare | SQL queries | bytes |",
+             "|---|---|---|---|---|---|---|---|"]
+    for label in results["small"]:
+        for size in results:
+            r = results[size][label]
+            ratio = f"{r['rps'] / bare['rps']:.0%}" if label != "score entry" else ""
+            lines.append(f"| {label} | {size} | {r['median_ms']} | {r['p95_ms']} | {r['rps']} "
+                         f"| {ratio} | {r['queries']} | {r.get('bytes', '')} |")
+    lines += ["", "Large against small (median latency; target at most 1.5x):", ""]
+    for label in results["small"]:
+        small, large = results["small"][label], results["large"][label]
+        lines.append(f"- {label}: {large['median_ms'] / small['median_ms']:.2f}x")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer requests, smaller large size")
+    parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    sizes = dict(SIZES)
+    if args.quick:
+        args.requests, sizes["large"] = 60, 500
+    bare = measure_bare(args.requests, args.clients, args.workers)
+    results = {name: measure_size(name, nights, args.requests, args.clients, args.workers)
+               for name, nights in sizes.items()}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    summary = report(results, bare, args)
+    (RESULTS / "latest.json").write_text(json.dumps(
+        {"bare": bare, "sizes": sizes, "results": results, "args": vars(args)}, indent=2))
+    (RESULTS / "latest.md").write_text(summary)
+    print(summary)
+
+
+if __name__ == "__main__":
+    main()

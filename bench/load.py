@@ -1,0 +1,90 @@
+"""A small load generator: concurrent clients, latencies, requests per second, page bytes."""
+
+import re
+import statistics
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urljoin
+
+import requests
+
+# what a visit fetches (the apple-touch-icon only when a page is added to a home screen)
+ASSETS = re.compile(r'<(?:link[^>]*rel="(?:stylesheet|icon|manifest)"[^>]*href'
+                    r'|script[^>]*src|img[^>]*src)="([^"]+)"')
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def hammer(call, requests_total, clients):
+    """Run `call(session)` requests_total times over `clients` threads; figures in ms."""
+    local = threading.local()
+    latencies, queries = [], []
+
+    def one(_):
+        session = getattr(local, "session", None) or requests.Session()
+        local.session = session
+        started = time.perf_counter()
+        count = call(session)
+        latencies.append((time.perf_counter() - started) * 1000)
+        queries.append(count)
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(one, range(requests_total)))
+    wall = time.perf_counter() - started
+    return {"median_ms": round(statistics.median(latencies), 2),
+            "p95_ms": round(percentile(latencies, 0.95), 2),
+            "rps": round(requests_total / wall, 1),
+            "queries": max(queries)}
+
+
+def get(url):
+    def call(session):
+        response = session.get(url, timeout=30)
+        response.raise_for_status()
+        return int(response.headers.get("X-Query-Count", 0))
+    return call
+
+
+def page_bytes(url):
+    """Uncompressed bytes of a page and everything it loads from the app."""
+    html = requests.get(url, timeout=30).content
+    total = len(html)
+    for asset in sorted(set(ASSETS.findall(html.decode()))):
+        total += len(requests.get(urljoin(url, asset), timeout=30).content)
+    return total
+
+
+class ScoreEntry:
+    """POST a Skyjo round, follow the redirect, GET the pad: one score entry."""
+
+    def __init__(self, base, game_id, players):
+        self.base = base
+        self.path = f"/games/{game_id}"
+        self.players = players
+        self.position = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, session):
+        if "csrf" not in session.headers:
+            page = session.get(self.base + self.path, timeout=30).text
+            session.headers["csrf"] = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                                                page).group(1)
+            self.position = int(re.search(r'name="expected" type="hidden" value="(\d+)"',
+                                          page).group(1))
+        with self.lock:
+            # zero scores: nobody ever reaches the target, so the game takes every round
+            data = {"csrf_token": session.headers["csrf"], "expected": str(self.position),
+                    "finisher": self.players[0],
+                    **{f"score_{i}": "0" for i in range(len(self.players))}}
+            post = session.post(self.base + self.path + "/entries", data=data,
+                                allow_redirects=False, timeout=30)
+            if post.status_code != 302:
+                raise RuntimeError(f"score entry refused: {post.status_code}")
+            page = session.get(self.base + self.path, timeout=30)
+            self.position += 1
+        return int(post.headers.get("X-Query-Count", 0)) + int(page.headers.get("X-Query-Count", 0))
