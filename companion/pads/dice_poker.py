@@ -4,6 +4,7 @@ from wtforms import BooleanField, IntegerField, RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm
+from ..models import IN_PROGRESS
 from ..rules.dice_poker import (LABELS, LOWER_ROWS, ROWS, UPPER_ROWS, allowed_rows, makes,
                                 possible_scores, score_row)
 
@@ -180,12 +181,16 @@ def context(game, sheet):
     view = sheet.to_dict()
     positions = {p: {} for p in view["players"]}
     turns = []
+    # the list of turns with their dice is for looking back; during play the cells link
+    # to each turn's correction, which keeps the page light on a phone
+    reviewing = game.status != IN_PROGRESS
     for i, entry in enumerate(game.entries):
         doc = entry.doc
         positions[doc["player"]][doc["row"]] = i
-        turns.append({"position": i, "player": doc["player"], "row": LABELS[doc["row"]],
-                      "how": describe(doc), "points": view["rows"][doc["player"]][doc["row"]],
-                      "dash": doc["row"] in view["dashes"][doc["player"]]})
+        if reviewing:
+            turns.append({"position": i, "player": doc["player"], "row": LABELS[doc["row"]],
+                          "how": describe(doc), "dash": doc["row"] in view["dashes"][doc["player"]],
+                          "points": view["rows"][doc["player"]][doc["row"]]})
     totals = view["totals"]
     # nobody leads a sheet where everyone is level, until a tie shares the win
     leaders = [p for p, t in totals.items() if t == max(totals.values())
