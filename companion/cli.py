@@ -1,4 +1,7 @@
-"""Command-line tools: `flask --app app init-db | backup | restore | demo`."""
+"""Command-line tools: `flask --app app backup | restore | demo`.
+
+The schema needs no command: the app upgrades it when it starts (`flask db upgrade` too).
+"""
 
 import json
 import time
@@ -11,12 +14,6 @@ from .extensions import db
 
 
 def register(app):
-    @app.cli.command("init-db")
-    def init_db():
-        """Create any missing tables (the app also does this when it starts)."""
-        db.create_all()
-        click.echo("The database is ready.")
-
     @app.cli.command("backup")
     @click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
     def backup(path):

@@ -5,7 +5,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, charts, export, stats
+from .. import backup, export
 from ..extensions import db
 from ..models import Game, Night, Player, Seat
 from ..rules import GAMES

@@ -1,6 +1,6 @@
 """Game nights: start one, who came, the games played."""
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from sqlalchemy.orm import selectinload
 
 from .. import services, stats
