@@ -10,9 +10,11 @@ import os
 import platform
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
@@ -131,16 +133,52 @@ def report(results, bare, args):
     return "\n".join(lines) + "\n"
 
 
+def in_process(sizes, requests_total):
+    """The same pages timed in one process with the test client, both sizes side by side:
+    no server, no load generator, so scaling shows through a noisy machine."""
+    from companion import create_app
+
+    timings = {}
+    for name, nights in sizes.items():
+        work = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+        copy = work / "db.sqlite"
+        shutil.copy(build(nights), copy)
+        url = f"sqlite:///{copy}"
+        pages, names = targets(url)
+        pages.update(tonight(url, names)[0])
+        client = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}).test_client()
+        for label, path in pages.items():
+            for _ in range(10):
+                client.get(path)
+            spent = []
+            for _ in range(requests_total):
+                started = time.perf_counter()
+                client.get(path)
+                spent.append((time.perf_counter() - started) * 1000)
+            timings.setdefault(label, {})[name] = statistics.median(spent)
+        shutil.rmtree(work)
+    small, large = sizes
+    lines = [f"| page | {small} median ms | {large} median ms | ratio |", "|---|---|---|---|"]
+    lines += [f"| {label} | {t[small]:.2f} | {t[large]:.2f} | {t[large] / t[small]:.2f}x |"
+              for label, t in timings.items()]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer requests, smaller large size")
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--in-process", action="store_true",
+                        help="time the pages with the test client instead of a server")
     args = parser.parse_args()
     sizes = dict(SIZES)
     if args.quick:
         args.requests, sizes["large"] = 60, 500
+    if args.in_process:
+        print(in_process(sizes, min(args.requests, 60)))
+        return
     bare = measure_bare(args.requests, args.clients, args.workers)
     results = {name: measure_size(name, nights, args.requests, args.clients, args.workers)
                for name, nights in sizes.items()}
