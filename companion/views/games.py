@@ -54,19 +54,10 @@ def add_entry(game_id):
     sheet = services.replay(game)
     pad_ = PADS[game.kind]
     form = pad_.build_form(game, sheet)
-    if form.validate_on_submit() and "preview" not in request.form:
-        try:
-            services.add_entry(game, pad_.to_entry(form, game), form.expected_count())
-        except (RuleError, services.ServiceError) as error:
-            refused(form, error, game)
-        else:
-            db.session.commit()
-            flash(f"{GAMES[game.kind].entry_noun.capitalize()} {game.entry_count} saved.")
-            return redirect(url_for("games.pad", game_id=game.id))
-        sheet = services.replay(game)
-    else:
-        explain_stale(form, game)
-    return render_pad(game, sheet, form, status=200 if not form_has_errors(form) else 422)
+    if save(form, game, lambda doc, expected: services.add_entry(game, doc, expected)):
+        flash(f"{GAMES[game.kind].entry_noun.capitalize()} {game.entry_count} saved.")
+        return redirect(url_for("games.pad", game_id=game.id))
+    return render_pad(game, services.replay(game), form, status=status_for(form))
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -90,23 +81,14 @@ def correct(game_id, position):
         form = pad_.build_form(game, sheet, doc=game.entries[position].doc, position=position)
     else:
         form = pad_.build_form(game, sheet, position=position)
-        if form.validate_on_submit() and "preview" not in request.form:
-            try:
-                services.correct_entry(game, position, pad_.to_entry(form, game),
-                                       form.expected_count())
-            except (RuleError, services.ServiceError) as error:
-                refused(form, error, game)
-            else:
-                db.session.commit()
-                flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
-                return redirect(url_for("games.pad", game_id=game.id))
-        else:
-            explain_stale(form, game)
+        if save(form, game, lambda doc, expected:
+                services.correct_entry(game, position, doc, expected)):
+            flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
+            return redirect(url_for("games.pad", game_id=game.id))
     return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
-                           form=form,
-                           position=position, rules=GAMES[game.kind], pad=pad_,
+                           form=form, position=position, rules=GAMES[game.kind], pad=pad_,
                            preview=shown(pad_, form, game), **pad_.context(game, sheet)), \
-        422 if form_has_errors(form) else 200
+        status_for(form)
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
@@ -158,6 +140,21 @@ def render_pad(game, sheet, form=None, status=200):
         **pad_.context(game, sheet)), status
 
 
+def save(form, game, change):
+    """Validate an entry form and hand its entry to `change(doc, expected)`, a service;
+    commit and return True, or leave the refusal on the form beside its field."""
+    if not form.validate_on_submit() or "preview" in request.form:
+        explain_stale(form, game)
+        return False
+    try:
+        change(PADS[game.kind].to_entry(form, game), form.expected_count())
+    except (RuleError, services.ServiceError) as error:
+        refused(form, error, game)
+        return False
+    db.session.commit()
+    return True
+
+
 def shown(pad_, form, game):
     """The no-javascript preview: what the typed values would score."""
     return pad_.preview(form, game) if request.method == "POST" else {}
@@ -177,8 +174,9 @@ def explain_stale(form, game):
         refused(form, services.Conflict(services.conflict_message(game)), game)
 
 
-def form_has_errors(form):
-    return bool(form.errors or form.form_errors)
+def status_for(form):
+    """A refused form comes back as 422, with everything that was typed."""
+    return 422 if form.errors or form.form_errors else 200
 
 
 def int_or_none(value):
