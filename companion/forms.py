@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
@@ -90,11 +91,14 @@ def game_setup_form(rules: Rules, attendees: list[str]):
 
     choices = [("", "— nobody —")] + [(a, a) for a in attendees]
     low, high = rules.min_players, rules.max_players
+    seats = {}
     for seat in range(min(high, max(len(attendees), low))):
         name = f"seat_{seat}"
-        default = attendees[seat] if seat < len(attendees) else ""
+        # the night's players fill the seats when the form opens; a submitted form that
+        # leaves a seat out leaves it empty
+        seats[name] = attendees[seat] if seat < len(attendees) else ""
         setattr(GameSetupForm, name, SelectField(f"Seat {seat + 1}", choices=choices,
-                                                 default=default, validate_choice=True))
+                                                 default="", validate_choice=True))
         GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]
     for option in rules.options:
         field_name = f"option_{option.key}"
@@ -111,6 +115,6 @@ def game_setup_form(rules: Rules, attendees: list[str]):
                                 default=option.default)
         setattr(GameSetupForm, field_name, field)
         GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
-    return GameSetupForm()
+    return GameSetupForm(data=seats) if request.method == "GET" else GameSetupForm()
 
 

@@ -116,3 +116,13 @@ def test_unknown_ids_get_the_apps_own_404_page(client):
         response = client.get(path)
         assert response.status_code == 404
         assert "There is no such page here" in response.get_data(as_text=True)
+
+
+def test_a_game_setup_that_leaves_out_seats_seats_nobody_there(client):
+    client.post("/nights/new", data={"date": "2026-11-30"})
+    for name in ("Ann", "Ben", "Cid"):
+        client.post("/nights/1/attendees", data={"name": name})
+    response = client.post("/nights/1/games/new/skyjo", data={"seat_0": "Cid", "seat_1": "Ann",
+                                                              "option_target": "100"})
+    game = response.location.rsplit("/", 1)[1]
+    assert client.get(f"/games/{game}/sheet.json").get_json()["players"] == ["Cid", "Ann"]
