@@ -14,9 +14,10 @@ from typing import Any
 
 from sqlalchemy.orm import selectinload
 
-from . import services
+from . import records, services
 from .extensions import db
-from .models import ABANDONED, STATUS_LABELS, Entry, Game, Night, Player, Seat, night_players
+from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Night, Player, PlayerRecord, Seat,
+                     night_players)
 from .rules import GAMES, RuleError
 
 FORMAT = "companion-backup"
@@ -86,8 +87,9 @@ def restore(document: Any, replace: bool = False) -> dict[str, int]:
     for name in need(document, "players", list, "The backup"):
         add_player(roster, name)
     nights = need(document, "nights", list, "The backup")
-    games = sum(restore_night(roster, doc) for doc in nights)
-    db.session.flush()
+    with records.paused():
+        games = sum(restore_night(roster, doc) for doc in nights)
+    records.rebuild_all()
     return {"players": len(roster), "nights": len(nights), "games": games}
 
 
@@ -100,7 +102,8 @@ def check_header(document: Any) -> None:
 
 
 def wipe() -> None:
-    for table in (Entry.__table__, Seat.__table__, Game.__table__, night_players,
+    for table in (Entry.__table__, PlayerRecord.__table__, Seat.__table__, Game.__table__,
+                  night_players,
                   Night.__table__, Player.__table__):
         db.session.execute(table.delete())
     db.session.expunge_all()

@@ -11,7 +11,7 @@ import random
 from datetime import date, datetime, time, timedelta, timezone
 from types import SimpleNamespace
 
-from . import services
+from . import records, services
 from .backup import is_empty
 from .demo_play import options_for, play
 from .extensions import db
@@ -47,6 +47,8 @@ def generate(nights: int = 40, seed: int | None = None, today: date | None = Non
         games += write_batch([plan_night(day, rng, last=(n == nights - 1))
                               for n, day in enumerate(days[start:start + BATCH], start)], ids)
         db.session.commit()
+    records.rebuild_all()
+    db.session.commit()
     return {"players": len(players), "nights": nights, "games": games}
 
 

@@ -104,6 +104,22 @@ class Seat(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "player_id"),)
 
 
+class PlayerRecord(db.Model):
+    """A player's figures for one kind, derived from their seats like Game.summary is from
+    the entries, and rebuilt whenever one of their games starts, ends or changes result."""
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    games: Mapped[int] = mapped_column(default=0)
+    played: Mapped[int] = mapped_column(default=0)
+    won: Mapped[int] = mapped_column(default=0)
+    average: Mapped[float | None]
+    highest: Mapped[float | None]
+    lowest: Mapped[float | None]
+    # the last finished games, oldest first: [{"game", "night", "date", "total", "won"}]
+    recent: Mapped[list] = mapped_column(JSON, default=list)
+
+
 class Entry(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"))

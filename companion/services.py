@@ -12,6 +12,7 @@ from datetime import date
 
 from sqlalchemy.exc import IntegrityError
 
+from . import records
 from .extensions import db
 from .models import ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Player, Seat, now_utc
 from .rules import GAMES, RuleError, Sheet
@@ -111,7 +112,7 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
         if player not in night.attendees:
             night.attendees.append(player)
     refresh(game, rules.replay(names, options, []))
-    db.session.flush()
+    records.rebuild_game(game)
     return game
 
 
@@ -126,6 +127,7 @@ def refresh(game: Game, sheet: Sheet) -> None:
     game.summary = {"totals": sheet.to_dict()["totals"], "finished": sheet.finished,
                     "winners": sheet.winners}
     game.entry_count = len(sheet.progress)
+    before = results_of(game)
     if game.status != ABANDONED:
         if sheet.finished and game.status != FINISHED:
             game.status, game.finished_at = FINISHED, now_utc()
@@ -133,6 +135,13 @@ def refresh(game: Game, sheet: Sheet) -> None:
             game.status, game.finished_at = IN_PROGRESS, None
     for seat in game.seats:
         seat.total, seat.won = seat_result(game.status, game.summary, seat.player.name)
+    if game.seats and results_of(game) != before and game.id is not None:
+        records.rebuild_game(game)
+
+
+def results_of(game: Game) -> tuple:
+    """What a game means for its players' records: finished or not, and who scored what."""
+    return game.status, [(seat.total, seat.won) for seat in game.seats]
 
 
 def seat_result(status: str, summary: dict, name: str) -> tuple[float | None, bool]:

@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from . import records
 from .extensions import db
-from .models import ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, Seat, night_players
+from .models import (ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, PlayerRecord,
+                     night_players)
 from .rules import GAMES
 
 # what "best" means for each `Rules.best`, as a column heading
 BEST_LABELS = {"high": "Highest total", "low": "Lowest total", "wins": "Wins"}
 RECENT_FORM = 5
-# finished games per kind drawn on a player's chart
-CHART_RESULTS = 30
 
 
 # -- a night ------------------------------------------------------------------------
@@ -146,57 +146,31 @@ class PlayerStats:
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """Per-kind figures summed by the database from the results kept on each seat, so the
-    cost does not grow with the number of games: three queries, no replays."""
-    mine = (db.select().join(Seat, Seat.game_id == Game.id)
-            .where(Seat.player_id == player.id))
-    finished = db.case((Game.status == FINISHED, 1), else_=0)
-    won = db.case((Seat.won, 1), else_=0)
-    figures = db.session.execute(mine.add_columns(
-        Game.kind, db.func.count(), db.func.sum(finished), db.func.sum(won),
-        db.func.avg(Seat.total), db.func.min(Seat.total), db.func.max(Seat.total))
-        .group_by(Game.kind)).all()
+    """Per-kind figures from the player's records (companion/records.py): one row per
+    kind, the same cost after years of game nights."""
+    rows = db.session.execute(
+        db.select(PlayerRecord).where(PlayerRecord.player_id == player.id)).scalars().all()
     nights = db.session.execute(
         db.select(db.func.count()).select_from(night_players)
         .where(night_players.c.player_id == player.id)).scalar_one()
-    results = latest_results(player)
     kinds = []
-    for kind, games, played, wins, average, low, high in figures:
-        if kind not in GAMES:
+    for record in sorted(rows, key=lambda r: list(GAMES).index(r.kind) if r.kind in GAMES else 99):
+        if record.kind not in GAMES:
             continue
-        best = GAMES[kind].best
-        stats = KindStats(kind, GAMES[kind].title, BEST_LABELS[best], played=played, won=wins,
-                          unfinished=games - played, results=results.get(kind, []))
-        stats.average = average
-        stats.best = wins if best == "wins" else number(high if best == "high" else low)
+        best = GAMES[record.kind].best
+        results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
+                          r["total"], r["won"]) for r in record.recent]
+        stats = KindStats(record.kind, GAMES[record.kind].title, BEST_LABELS[best],
+                          played=record.played, won=record.won,
+                          unfinished=record.games - record.played, results=results)
+        stats.average = record.average
+        stats.best = record.won if best == "wins" else records.number(
+            record.highest if best == "high" else record.lowest)
         kinds.append(stats)
-    kinds.sort(key=lambda stats: list(GAMES).index(stats.kind))
-    recent = sorted((r for rs in results.values() for r in rs),
+    recent = sorted((r for stats in kinds for r in stats.results),
                     key=lambda r: (r.date, r.game_id), reverse=True)[:RECENT_FORM]
-    return PlayerStats(nights=nights, games=sum(row[1] for row in figures), kinds=kinds,
+    return PlayerStats(nights=nights, games=sum(r.games for r in rows), kinds=kinds,
                        recent=recent)
-
-
-def latest_results(player: Player) -> dict[str, list[Result]]:
-    """The last CHART_RESULTS finished games of each kind, oldest first (the most recent
-    games of all kinds are among them, for the recent form)."""
-    newest = db.func.row_number().over(partition_by=Game.kind,
-                                       order_by=(Night.date.desc(), Game.id.desc()))
-    ranked = (db.select(Game.id, Game.night_id, Night.date, Game.kind, Seat.total, Seat.won,
-                        newest.label("newest"))
-              .join(Seat, Seat.game_id == Game.id).join(Night, Night.id == Game.night_id)
-              .where(Seat.player_id == player.id, Game.status == FINISHED).subquery())
-    rows = db.session.execute(db.select(ranked).where(ranked.c.newest <= CHART_RESULTS)
-                              .order_by(ranked.c.date, ranked.c.id)).all()
-    results: dict[str, list[Result]] = {}
-    for game_id, night_id, day, kind, total, won, _ in rows:
-        results.setdefault(kind, []).append(Result(game_id, night_id, day, kind, number(total), won))
-    return results
-
-
-def number(value):
-    """Totals come back from the database as floats: whole ones read better as ints."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:

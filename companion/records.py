@@ -1,0 +1,74 @@
+"""Player records: each player's figures per kind, kept current as games change.
+
+A player page reads one row per kind instead of walking every game the player sat in,
+so it costs the same after five years of game nights as after one.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from .extensions import db
+from .models import FINISHED, Game, Night, PlayerRecord, Seat
+
+# finished games per kind kept for the charts and the recent form
+RECENT = 30
+_paused = ContextVar("records_paused", default=False)
+
+
+@contextmanager
+def paused():
+    """For bulk loads: no recount per game, one `rebuild_all` when the load is done."""
+    token = _paused.set(True)
+    try:
+        yield
+    finally:
+        _paused.reset(token)
+
+
+def rebuild(player_id: int, kind: str) -> PlayerRecord:
+    """Recount one player's record for one kind from their seats."""
+    mine = (db.select().select_from(Seat).join(Game, Game.id == Seat.game_id)
+            .where(Seat.player_id == player_id, Game.kind == kind))
+    games, played, won, average, highest, lowest = db.session.execute(mine.add_columns(
+        db.func.count(), db.func.count(Seat.total), db.func.sum(db.case((Seat.won, 1), else_=0)),
+        db.func.avg(Seat.total), db.func.max(Seat.total), db.func.min(Seat.total))).one()
+    latest = db.session.execute(
+        mine.add_columns(Game.id, Game.night_id, Night.date, Seat.total, Seat.won)
+        .join(Night, Night.id == Game.night_id).where(Game.status == FINISHED)
+        .order_by(Night.date.desc(), Game.id.desc()).limit(RECENT)).all()
+    record = db.session.get(PlayerRecord, (player_id, kind))
+    if record is None:
+        record = PlayerRecord(player_id=player_id, kind=kind)
+        db.session.add(record)
+    record.games, record.played, record.won = games, played, won or 0
+    record.average, record.highest, record.lowest = average, highest, lowest
+    record.recent = [{"game": game, "night": night, "date": day.isoformat(),
+                      "total": number(total), "won": bool(win)}
+                     for game, night, day, total, win in reversed(latest)]
+    return record
+
+
+def rebuild_game(game: Game) -> None:
+    """Recount the records of everyone seated at a game."""
+    if _paused.get():
+        return
+    db.session.flush()
+    for seat in game.seats:
+        rebuild(seat.player_id, game.kind)
+
+
+def rebuild_all() -> int:
+    """Recount every record (after a restore, sample data, or the upgrade that adds them)."""
+    db.session.flush()
+    pairs = db.session.execute(
+        db.select(Seat.player_id, Game.kind).join(Game, Game.id == Seat.game_id).distinct()).all()
+    for player_id, kind in pairs:
+        rebuild(player_id, kind)
+    return len(pairs)
+
+
+def number(value):
+    """Totals come back from the database as floats: whole ones read better as ints."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value

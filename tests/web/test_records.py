@@ -1,0 +1,87 @@
+"""Player records stay true to the games: kept at every change, rebuilt after bulk loads."""
+
+import datetime
+
+import pytest
+from flask_migrate import upgrade
+from sqlalchemy import text
+
+from companion import services
+from companion.extensions import db
+from companion.models import PlayerRecord
+from tests.conftest import database_url, make_app
+from tests.web.history_data import night, restore, skull
+
+
+def record(name, kind="skyjo"):
+    player = services.find_player(name)
+    return db.session.get(PlayerRecord, (player.id, kind))
+
+
+def round_(ann, ben, finisher="Ann"):
+    return {"finisher": finisher, "hands": {"Ann": {"score": ann}, "Ben": {"score": ben}}}
+
+
+@pytest.fixture
+def game(app):
+    with app.app_context():
+        tonight = services.start_night(datetime.date(2026, 11, 30), None)
+        players = [services.get_or_create_player(n) for n in ("Ann", "Ben")]
+        yield services.start_game(tonight, "skyjo", players, {"target": 50})
+
+
+def test_a_game_started_counts_as_unfinished(game):
+    assert (record("Ann").games, record("Ann").played) == (1, 0)
+
+
+def test_a_finished_game_counts_its_totals_and_winner(game):
+    services.add_entry(game, round_(10, 60), 0)
+    ann, ben = record("Ann"), record("Ben")
+    assert (ann.played, ann.won, ann.lowest) == (1, 1, 10)
+    assert (ben.played, ben.won, ben.highest) == (1, 0, 60)
+    assert ann.recent[0]["total"] == 10 and ann.recent[0]["won"] is True
+
+
+def test_undoing_the_last_round_takes_the_result_back(game):
+    services.add_entry(game, round_(10, 60), 0)
+    services.undo_last(game, 1)
+    assert (record("Ann").played, record("Ann").won, record("Ann").recent) == (0, 0, [])
+
+
+def test_correcting_a_finished_game_moves_the_win(game):
+    services.add_entry(game, round_(10, 60), 0)
+    services.correct_entry(game, 0, round_(60, 10, finisher="Ben"), 1)
+    assert (record("Ann").won, record("Ben").won) == (0, 1)
+    assert record("Ann").highest == 60
+
+
+def test_a_restore_counts_every_record_once_at_the_end(runner, tmp_path, app):
+    restore(runner, tmp_path, night(games=[skull(winner="Ann"), skull(winner="Ben")]))
+    with app.app_context():
+        assert (record("Ann", "skull").played, record("Ann", "skull").won) == (2, 1)
+
+
+def test_upgrading_past_the_records_migration_counts_existing_games(tmp_path):
+    url = database_url(tmp_path, "records")
+    old = make_app(url, AUTO_MIGRATE=False)
+    with old.app_context():
+        upgrade(revision="0002")
+        db.session.execute(text(
+            "insert into player (id, name, name_key, created_at) values "
+            "(1, 'Ann', 'ann', '2026-01-02 20:00:00')"))
+        db.session.execute(text(
+            "insert into night (id, date, created_at) values (1, '2026-01-02', '2026-01-02')"))
+        db.session.execute(text(
+            "insert into game (id, night_id, kind, options, status, summary, entry_count, "
+            "created_at, updated_at) values (1, 1, 'skull', '{}', 'finished', "
+            "'{\"totals\": {\"Ann\": 2}, \"finished\": true, \"winners\": [\"Ann\"]}', 2, "
+            "'2026-01-02', '2026-01-02')"))
+        db.session.execute(text(
+            "insert into seat (game_id, seat, player_id, total, won) values (1, 0, 1, 2, :t)"),
+            {"t": True})
+        db.session.commit()
+        db.engine.dispose()
+
+    app = make_app(url)
+    with app.app_context():
+        assert (record("Ann", "skull").played, record("Ann", "skull").won) == (1, 1)
