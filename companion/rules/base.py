@@ -56,7 +56,8 @@ class Option:
             if self.maximum is not None and value > self.maximum:
                 raise RuleError(f"The setting “{self.label}” must be at most {self.maximum}.")
         elif self.type == "choice":
-            if value not in {key for key, _ in self.choices}:
+            # compared one by one: a list or dict as the value must not break a set lookup
+            if not any(value == key for key, _ in self.choices):
                 names = ", ".join(label for _, label in self.choices)
                 raise RuleError(f"The setting “{self.label}” must be one of: {names}.")
         return value

@@ -35,9 +35,9 @@ OPTIONS = (
 ENTRY_KEYS = {"player", "row", "dice", "first_throw", "dash", "score"}
 
 
-def row_name(row: str, article: str = "the") -> str:
+def row_name(row: str) -> str:
     """How a sentence names a row: "row 3", "the pair row"."""
-    return f"row {row}" if row in UPPER else f"{article} {LABELS[row].lower()} row"
+    return f"row {row}" if row in UPPER else f"the {LABELS[row].lower()} row"
 
 
 def check_row(row: Any) -> str:
@@ -176,7 +176,8 @@ class DicePoker(Rules):
         player = need_player(entry, "player", state.players, "one taking this turn")
         unknown = sorted(str(key) for key in entry if key not in ENTRY_KEYS)
         if unknown:
-            raise RuleError(f"A turn has no field called “{unknown[0]}”.", player=player)
+            raise RuleError(f"{player}'s turn has no field called “{unknown[0]}”.",
+                            player=player)
         turn = state.next_player()
         if state.filled(player) > state.filled(turn):
             raise RuleError(f"It is {turn}'s turn: {player} has already played this round.",
@@ -185,7 +186,7 @@ class DicePoker(Rules):
         if not isinstance(row, str):
             raise RuleError(f"Say which row {player} is filling.", player=player)
         if row not in LABELS:
-            raise RuleError(f"The sheet has no row called “{row}”.", player=player)
+            raise RuleError(f"{player}'s sheet has no row called “{row}”.", player=player)
         filled = state.rows[player]
         if filled[row] is not None:
             raise RuleError(f"{player} already filled {row_name(row)}.", player=player)
@@ -209,7 +210,7 @@ class DicePoker(Rules):
                             player=player)
         first = entry.get("first_throw", False)
         if not isinstance(first, bool):
-            raise RuleError("The first throw mark must be on or off.", player=player)
+            raise RuleError(f"{player}'s first throw mark must be on or off.", player=player)
         if first and forms != ["dice"]:
             raise RuleError(f"Only dice can be marked as a first throw: {player}'s typed "
                             "score already includes any doubling.", player=player)
@@ -221,7 +222,7 @@ class DicePoker(Rules):
             return score_row(row, dice, first, state.options), False, doubled
         if forms == ["dash"]:
             if entry["dash"] is not True:
-                raise RuleError("A dash is written as true.", player=player)
+                raise RuleError(f"{player}'s dash must be written as true.", player=player)
             if row in UPPER:
                 raise RuleError(f"{player} cannot write a dash in row {row}: "
                                 "part 1 scores every throw.", player=player)
@@ -231,8 +232,7 @@ class DicePoker(Rules):
             raise RuleError(f"{player}'s score for {row_name(row)} must be a whole number.",
                             player=player)
         if points not in possible_scores(row, state.options):
-            name = row_name(row, "a")
-            raise RuleError(f"{name[0].upper()}{name[1:]} cannot score {points}.", player=player)
+            raise RuleError(f"{player} cannot score {points} in {row_name(row)}.", player=player)
         # a typed 0 in part 2 means the row was given up, exactly like a dash
         return points, points == 0 and row in LOWER, False
 

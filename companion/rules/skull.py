@@ -151,7 +151,8 @@ class Skull(Rules):
         if not is_int(bid):
             raise RuleError(f"Say {challenger}'s bid as a whole number.", player=challenger)
         if bid < 1:
-            raise RuleError(f"A bid must be at least 1, not {bid}.", player=challenger)
+            raise RuleError(f"{challenger}'s bid must be at least 1, not {bid}.",
+                            player=challenger)
         if bid > state.max_bid:
             raise RuleError(f"A bid of {bid} is more than the {state.max_bid} cards on the mats.",
                             player=challenger)

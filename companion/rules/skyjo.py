@@ -141,7 +141,7 @@ class Skyjo(Rules):
         for name in hands:
             if name not in players:
                 raise RuleError(f"{name} is not playing in this game.")
-        raw, grids = {}, []
+        raw, grids = {}, {}
         for player in players:
             if player not in hands:
                 raise RuleError(f"{_whose(player)} hand is missing from this round.",
@@ -149,11 +149,14 @@ class Skyjo(Rules):
             raw[player], grid = _read_hand(hands[player], player,
                                            options["remove_columns_at_reveal"])
             if grid is not None:
-                grids.append(grid)
-        over = _over_deck(grids)
+                grids[player] = grid
+        over = _over_deck(list(grids.values()))
         if over:
             value, count = over
-            raise RuleError(f"The grids hold {count} cards of {value} between them; "
+            # one grid alone is checked on reading, so at least two players hold the value
+            holders = [p for p, grid in grids.items() if value in grid]
+            names = ", ".join(holders[:-1]) + " and " + holders[-1]
+            raise RuleError(f"{names} hold {count} cards of {value} between them; "
                             f"the deck has {DECK[value]}.")
         self._score_round(state, finisher, raw)
 

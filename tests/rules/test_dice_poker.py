@@ -295,37 +295,37 @@ DONE = full_game()
     ([turn(dice=[1.0, 2, 3, 4, 5])], 0, "Ann's dice must be five numbers from 1 to 6."),
     ([turn(dice="12345")], 0, "Ann's dice must be five numbers from 1 to 6."),
     ([turn(dash=True)], 0, "Ann cannot write a dash in row 1: part 1 scores every throw."),
-    (UPPER_DONE + [turn(row="pair", dash=False)], 12, "A dash is written as true."),
+    (UPPER_DONE + [turn(row="pair", dash=False)], 12, "Ann's dash must be written as true."),
     ([turn(), turn("Ben"), turn()], 2, "Ann already filled row 1."),
     (UPPER_DONE + [turn(row="pair"), turn("Ben", "pair"), turn(row="pair")], 14,
      "Ann already filled the pair row."),
     ([turn(row="pair")], 0, "Ann must fill rows 1 to 6 before the combinations."),
     ([turn(), turn(row="2")], 1, "It is Ben's turn: Ann has already played this round."),
     ([turn("Ben"), turn("Ben", "2")], 1, "It is Ann's turn: Ben has already played this round."),
-    (UPPER_DONE + [turn(row="pair", score=7)], 12, "A pair row cannot score 7."),
-    (UPPER_DONE + [turn(row="poker", score=50)], 12, "A poker row cannot score 50."),
-    (UPPER_DONE + [turn(row="chance", score=31)], 12, "A chance row cannot score 31."),
-    (UPPER_DONE + [turn(row="chance", score=4)], 12, "A chance row cannot score 4."),
+    (UPPER_DONE + [turn(row="pair", score=7)], 12, "Ann cannot score 7 in the pair row."),
+    (UPPER_DONE + [turn(row="poker", score=50)], 12, "Ann cannot score 50 in the poker row."),
+    (UPPER_DONE + [turn(row="chance", score=31)], 12, "Ann cannot score 31 in the chance row."),
+    (UPPER_DONE + [turn(row="chance", score=4)], 12, "Ann cannot score 4 in the chance row."),
     (UPPER_DONE + [turn(row="small_straight", score=20)], 12,
-     "A small straight row cannot score 20."),
-    ([turn(row="3", score=1)], 0, "Row 3 cannot score 1."),
-    ([turn(row="6", score=18)], 0, "Row 6 cannot score 18."),
+     "Ann cannot score 20 in the small straight row."),
+    ([turn(row="3", score=1)], 0, "Ann cannot score 1 in row 3."),
+    ([turn(row="6", score=18)], 0, "Ann cannot score 18 in row 6."),
     ([turn(score="6")], 0, "Ann's score for row 1 must be a whole number."),
     ([turn(score=True)], 0, "Ann's score for row 1 must be a whole number."),
     ([turn(score=1.0)], 0, "Ann's score for row 1 must be a whole number."),
-    ([turn(row="seven")], 0, "The sheet has no row called “seven”."),
+    ([turn(row="seven")], 0, "Ann's sheet has no row called “seven”."),
     ([{"player": "Ann", "score": 0}], 0, "Say which row Ann is filling."),
     ([turn("Zed")], 0, "Zed is not playing in this game."),
     ([{"row": "1", "score": 0}], 0, "Say which player is the one taking this turn."),
     ([{"player": "Ann", "row": "1"}], 0, "Give Ann's dice, a dash or a score for row 1."),
     ([turn(score=0, dice=[1, 1, 1, 1, 1])], 0, "Give Ann's dice, a dash or a score for row 1."),
     ([turn(dice=[1, 1, 1, 1, 1], first_throw="yes")], 0,
-     "The first throw mark must be on or off."),
+     "Ann's first throw mark must be on or off."),
     ([turn(score=2, first_throw=True)], 0,
      "Only dice can be marked as a first throw: Ann's typed score already includes any "
      "doubling."),
     ([turn(dice=[1, 1, 1, 1, 1], first_trow=True)], 0,
-     "A turn has no field called “first_trow”."),
+     "Ann's turn has no field called “first_trow”."),
     ([["Ann", "1", 0]], 0, "This turn is not readable."),
     (DONE + [turn()], len(DONE), "The game is over: no turn can be added."),
 ])
@@ -339,6 +339,21 @@ def test_a_bad_entry_is_refused_with_its_position_and_a_sentence(entries, index,
 ])
 def test_a_refusal_about_a_players_entry_names_that_player(entry):
     assert refusal([entry]).player == "Ann"
+
+
+# ENTRIES.md 31 and STYLE.md 2: a refusal is a sentence naming the player and the number
+@pytest.mark.parametrize("entry, words", [
+    (turn(row="pair", score=7), ["Ann", "7"]),
+    (turn(row="3", score=1), ["Ann", "1"]),
+    (turn(row="pair", dash=False), ["Ann"]),
+    (turn(dice=[1, 1, 1, 1, 1], first_throw="yes"), ["Ann"]),
+    (turn(row="seven"), ["Ann", "seven"]),
+    (turn(dice=[1, 1, 1, 1, 1], note=1), ["Ann", "note"]),
+])
+def test_a_refusal_about_a_players_entry_names_that_player_in_its_sentence(entry, words):
+    before = UPPER_DONE if entry["row"] in LOWER else []
+    error = refusal(before + [entry])
+    assert all(word in str(error) for word in words)
 
 
 @pytest.mark.parametrize("players, options, message", [

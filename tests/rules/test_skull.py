@@ -174,6 +174,11 @@ def test_bad_challenge_is_rejected_at_its_position(players, entries, words, play
     assert error.player == player
 
 
+# ENTRIES.md 31 and STYLE.md 2: a refusal is a sentence naming the player and the number
+def test_a_bid_below_one_names_the_challenger_and_the_bid():
+    assert str(rejected([win("Ben", bid=0)])) == "Ben's bid must be at least 1, not 0."
+
+
 def test_a_success_may_name_no_skull_owner_as_none():
     assert play([{**win("Ann"), "skull_owner": None}]).totals["Ann"] == 1
 
@@ -219,6 +224,14 @@ def test_variant_table_matches_the_player_ranges(variant):
 
 def test_unknown_variant_is_a_setup_error():
     assert rejected([], THREE, "tarot").index is None
+
+
+# ENTRIES.md 29-34: a bad setup, malformed ones included, is a RuleError with no position
+@pytest.mark.parametrize("variant", [["published"], {"name": "suit"}, 3, None])
+def test_a_variant_that_is_not_a_name_is_a_setup_error(variant):
+    error = rejected([], THREE, variant)
+    assert error.index is None
+    assert "Cards" in str(error)
 
 
 def test_default_variant_is_the_published_set():

@@ -164,8 +164,16 @@ def test_grids_may_not_hold_more_of_a_value_than_the_deck():
     ann = grid((-2, -2, 0), (-2, 1, 1), None, None)
     ben = grid((-2, -2, -2), None, None, None)
     error = error_of(round_("Ann", Ann=ann, Ben=ben))
-    assert str(error) == "The grids hold 6 cards of -2 between them; the deck has 5."
+    assert str(error) == "Ann and Ben hold 6 cards of -2 between them; the deck has 5."
     assert error.index == 0
+
+
+# ENTRIES.md 31 and STYLE.md 2: a refusal is a sentence naming the players and the number
+def test_a_deck_overflow_names_only_the_players_whose_grids_hold_that_value():
+    ann, ben = grid((-2, -2, -2), (-2, 1, 2), None, None), grid((-2, -2, 4), None, None, None)
+    error = error_of(round_("Ann", Ann=ann, Ben=5, Cid=[0] * 12, Dan=ben),
+                     players=["Ann", "Ben", "Cid", "Dan"])
+    assert str(error) == "Ann and Dan hold 6 cards of -2 between them; the deck has 5."
 
 
 def test_cards_in_columns_removed_at_reveal_still_count_against_the_deck():
@@ -283,7 +291,8 @@ OK = round_("Ann", Ann=10, Ben=20)
     (round_("Ann", Ann=10, Ben=grid((1, 2, 3), (None, None, 4), None, None)),
      ["Ben", "column 2"], "Ben"),
     (round_("Ann", Ann=10, Ben=[12] * 11 + [1]), ["Ben", "11 cards of 12", "10"], "Ben"),
-    (round_("Ann", Ann=[0] * 12, Ben=[0, 0, 0, 1] * 3), ["15", "21 cards of 0"], None),
+    (round_("Ann", Ann=[0] * 12, Ben=[0, 0, 0, 1] * 3), ["Ann and Ben", "15", "21 cards of 0"],
+     None),
 ])
 def test_bad_round_is_refused_with_its_position_and_player(entry, words, player):
     error = error_of(OK, entry)
