@@ -1,5 +1,7 @@
 """The card game to 500: who went out, then each other hand as points or card counts."""
 
+from functools import lru_cache
+
 from wtforms import IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
@@ -11,8 +13,19 @@ COUNT_KEYS = [key for key, _, _ in CARD_TYPES]
 
 
 def build_form(game, sheet, doc=None, position=None):
-    players = game.players
-    shoe = copies(game.options)
+    players = tuple(game.players)
+    Cards500Form = form_class(players)
+    form = Cards500Form(data=prefill(doc, players)) if doc is not None else Cards500Form()
+    if form.expected.data in (None, ""):
+        form.expected.data = len(game.entries)
+    return form
+
+
+@lru_cache(maxsize=64)
+def form_class(players):
+    """The entry form for one seating, built once and shared by every request. The card
+    counts carry no render_kw: the template writes their inputs, with the shoe's copies
+    of each card type as their maximum."""
 
     class Cards500Form(EntryForm):
         player_fields = {p: f"points_{i}" for i, p in enumerate(players)}
@@ -45,13 +58,8 @@ def build_form(game, sheet, doc=None, position=None):
         for key, label, _ in CARD_TYPES:
             setattr(Cards500Form, f"count_{i}_{key}", IntegerField(
                 label, validators=[Optional(), NumberRange(
-                    0, None, f"{player} cannot hold a negative number of {noun(key)}.")],
-                render_kw={"inputmode": "numeric", "min": 0, "max": shoe[key],
-                           "placeholder": "0", "data-stepper": True, "autocomplete": "off"}))
-    form = Cards500Form(data=prefill(doc, players)) if doc is not None else Cards500Form()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    return form
+                    0, None, f"{player} cannot hold a negative number of {noun(key)}.")]))
+    return Cards500Form
 
 
 def field_names(i):
@@ -130,4 +138,4 @@ def context(game, sheet):
              "points": points, "totals": totals}
             for h, (out, points, totals) in enumerate(zip(view["outs"], view["hands"],
                                                           sheet.progress))]
-    return {"leaders": view["leaders"], "rows": rows}
+    return {"leaders": view["leaders"], "rows": rows, "shoe": copies(game.options)}

@@ -1,5 +1,7 @@
 """Dice poker: one turn at a time, as five dice, a dash or a typed score in one open row."""
 
+from functools import lru_cache
+
 from wtforms import BooleanField, IntegerField, RadioField
 from wtforms.validators import InputRequired, Optional
 
@@ -27,17 +29,29 @@ DASH_LABEL = "Write it as a dash"
 def build_form(game, sheet, doc=None, position=None):
     players = game.players
     docs = [entry.doc for i, entry in enumerate(game.entries) if i != position]
-    open_rows = {p: allowed_rows({d["row"]: 0 for d in docs if d.get("player") == p})
-                 for p in players}
     counts = {p: sum(v is not None for v in sheet["rows"][p].values()) for p in players}
+    # the next player is only where the form opens: a doc or a submitted form says otherwise
+    data = prefill(doc, game.options) if doc is not None else {}
+    form = form_class(tuple(players))(data={"player": sheet["next_player"], **data})
+    if form.expected.data in (None, ""):
+        form.expected.data = len(game.entries)
+    form.game_options = game.options
+    form.open_rows = {p: allowed_rows({d["row"]: 0 for d in docs if d.get("player") == p})
+                      for p in players}
     # a correction may name anyone; a new turn belongs to someone who has not played this round
-    played = ([] if position is not None or sheet.finished
-              else [p for p in players if counts[p] > min(counts.values())])
+    form.played = ([] if position is not None or sheet.finished
+                   else [p for p in players if counts[p] > min(counts.values())])
+    return form
+
+
+@lru_cache(maxsize=64)
+def form_class(players):
+    """The entry form for one seating, built once: what depends on the sheet goes on the
+    instance (see build_form), never on this shared class."""
 
     class DicePokerForm(EntryForm):
         player_fields = {p: "row" for p in players}
         player = RadioField("Whose turn?", choices=[(p, p) for p in players],
-                            default=sheet["next_player"],
                             validators=[InputRequired("Say whose turn it is.")])
         first_throw = BooleanField("On the first throw")
         row = RadioField("Write it in", choices=list(ROWS),
@@ -55,17 +69,13 @@ def build_form(game, sheet, doc=None, position=None):
                     if field.name != "csrf_token":
                         field.errors = []
                 return ok
-            return check_turn(self, game.options) and ok
+            return check_turn(self, self.game_options) and ok
 
-    DicePokerForm.open_rows, DicePokerForm.played = open_rows, played
     for d in DICE:
         setattr(DicePokerForm, f"die_{d}", RadioField(
             f"Die {d + 1}", coerce=int, choices=[(f, str(f)) for f in range(1, 7)],
             validators=[Optional()]))
-    form = DicePokerForm(data=prefill(doc, game.options)) if doc is not None else DicePokerForm()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    return form
+    return DicePokerForm
 
 
 def check_turn(form, options):

@@ -1,6 +1,7 @@
 """Skull: one entry per challenge; who challenged, the bid, and what was revealed."""
 
 import secrets
+from functools import lru_cache
 
 from flask import request
 from wtforms import HiddenField, IntegerField, RadioField
@@ -18,27 +19,38 @@ CARD_SIDES = ("Face down", "Face up")
 def build_form(game, sheet, doc=None, position=None):
     before = sheet if position is None else state_before(game, position)
     active, max_bid = before["active"], before["max_bid"]
+    SkullForm = form_class(tuple(game.players), tuple(active))
+    form = SkullForm(data=prefill(doc)) if doc is not None else SkullForm()
+    if form.expected.data in (None, ""):
+        form.expected.data = len(game.entries)
+    if position is not None:
+        # a string, as a submitted form would carry it
+        form.position.data = str(position)
+    form.max_bid = max_bid
+    # the shared class's render_kw is copied, never changed
+    form.bid.render_kw = {**form.bid.render_kw, "max": max_bid}
+    return form
+
+
+@lru_cache(maxsize=64)
+def form_class(players, active):
+    """The entry form for one seating and the players still in, built once and shared by
+    every request: the bid's maximum is set on each form (see build_form)."""
 
     class SkullForm(EntryForm):
         # once the form is valid, every refusal left in the rules is about the challenger's bid
-        player_fields = {p: "bid" for p in game.players}
+        player_fields = {p: "bid" for p in players}
         challenger = RadioField("Who challenged?", choices=[(p, p) for p in active],
                                 validators=[InputRequired("Say who challenged.")])
         bid = IntegerField("Bid", validators=[
             InputRequired("Type the bid: how many cards the challenger had to flip.")],
-            render_kw={"min": 1, "max": max_bid, "inputmode": "numeric", "data-stepper": ""})
+            render_kw={"min": 1, "inputmode": "numeric", "data-stepper": ""})
         outcome = RadioField("How did it end?", choices=outcomes(active),
                              validators=[InputRequired("Say how the challenge ended.")])
         # the entry being corrected, so the live preview replays up to it
         position = HiddenField()
 
-    form = SkullForm(data=prefill(doc)) if doc is not None else SkullForm()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    if position is not None:
-        form.position.data = position
-    form.max_bid = max_bid
-    return form
+    return SkullForm
 
 
 def outcomes(players):

@@ -1,5 +1,7 @@
 """Skyjo: a score or the twelve cards per player, and who finished the round."""
 
+from functools import lru_cache
+
 from wtforms import IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
@@ -11,7 +13,17 @@ CELLS = range(12)
 
 
 def build_form(game, sheet, doc=None, position=None):
-    players = game.players
+    players = tuple(game.players)
+    SkyjoForm = form_class(players)
+    form = SkyjoForm(data=prefill(doc, players)) if doc is not None else SkyjoForm()
+    if form.expected.data in (None, ""):
+        form.expected.data = len(game.entries)
+    return form
+
+
+@lru_cache(maxsize=64)
+def form_class(players):
+    """The entry form for one seating, built once and shared by every request."""
 
     class SkyjoForm(EntryForm):
         player_fields = {p: f"score_{i}" for i, p in enumerate(players)}
@@ -38,11 +50,7 @@ def build_form(game, sheet, doc=None, position=None):
             setattr(SkyjoForm, f"card_{i}_{c}", IntegerField(
                 f"{player}, row {c // 4 + 1}, column {c % 4 + 1}",
                 validators=[Optional(), NumberRange(-2, 12, "Cards run from -2 to 12.")]))
-    data = prefill(doc, players) if doc is not None else {}
-    form = SkyjoForm(data=data) if doc is not None else SkyjoForm()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    return form
+    return SkyjoForm
 
 
 def prefill(doc, players):

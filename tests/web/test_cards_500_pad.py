@@ -189,3 +189,30 @@ def test_a_correction_opens_with_the_hand_already_counted(client, start_game):
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
     assert "2 cards: 30 points" in form
     assert "This hand: Ben 30, Cid 20, Dan 15." in form
+
+
+def jokers_input(html, i=0):
+    return re.search(rf'<input[^>]*name="count_{i}_jokers"[^>]*>', html).group(0)
+
+
+def test_games_opened_one_after_another_each_show_their_own_players_and_shoe(client,
+                                                                            start_game):
+    # the form class is shared by games with the same seating: a shoe or a sheet must not
+    # stay on it for the next game
+    plain = start_game("cards_500", PLAYERS)
+    post_hand(client, plain, 0, "Ann", Ben=150, Cid=40, Dan=200)
+    jokers = start_game("cards_500", PLAYERS, extra_jokers=4)
+    others = start_game("cards_500", ["Eve", "Fay", "Gus", "Hal", "Ivy"], extra_jokers=2)
+    for _ in range(2):
+        html = client.get(f"/games/{plain}").get_data(as_text=True)
+        assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == PLAYERS
+        assert 'max="8"' in jokers_input(html)
+        assert 'name="expected" type="hidden" value="1"' in html
+        html = client.get(f"/games/{jokers}").get_data(as_text=True)
+        assert 'max="12"' in jokers_input(html)
+        assert 'name="expected" type="hidden" value="0"' in html
+        html = client.get(f"/games/{others}").get_data(as_text=True)
+        assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == [
+            "Eve", "Fay", "Gus", "Hal", "Ivy"]
+        assert 'max="10"' in jokers_input(html, 4)
+        assert '<label for="points_4">Ivy</label>' in html

@@ -309,3 +309,33 @@ def test_undo_removes_the_last_turn_after_confirmation(client, start_game):
     client.post(f"/games/{game}/undo", data={"expected": "1"})
     result = sheet(client, game)
     assert result["entries"] == [] and result["rows"]["Ann"]["4"] is None
+
+
+def player_choices(html):
+    """Each player radio as (name, checked, disabled), in seat order."""
+    radios = re.findall(r'<input([^>]*) name="player"[^>]*value="([^"]*)"', html)
+    return [(name, " checked" in attrs, " disabled" in attrs) for attrs, name in radios]
+
+
+def test_games_opened_one_after_another_each_show_their_own_players_turn_and_rows(client,
+                                                                                start_game):
+    # the form class is shared by games with the same seating: nothing of one game's sheet
+    # may stay on it for the next
+    played = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, played, [("Ann", "1", {"score": 0})])
+    fresh = start_game("dice_poker", ["Ann", "Ben"])
+    other = start_game("dice_poker", ["Cid", "Dan", "Eve"])
+    for _ in range(2):
+        html = client.get(f"/games/{played}").get_data(as_text=True)
+        assert player_choices(html) == [("Ann", False, True), ("Ben", True, False)]
+        assert 'name="expected" type="hidden" value="1"' in html
+        row_one = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="1"', html)
+        assert row_one.group(1).split() == ["closed-0"]
+        html = client.get(f"/games/{fresh}").get_data(as_text=True)
+        assert player_choices(html) == [("Ann", True, False), ("Ben", False, False)]
+        assert 'name="expected" type="hidden" value="0"' in html
+        assert re.search(r'<div class="dp-row ">\s*<label><input [^>]*value="1"', html)
+        html = client.get(f"/games/{other}").get_data(as_text=True)
+        assert player_choices(html) == [("Cid", True, False), ("Dan", False, False),
+                                         ("Eve", False, False)]
+        assert re.search(r'<div class="dp-row ">\s*<label><input [^>]*value="1"', html)

@@ -243,3 +243,49 @@ def test_undo_removes_the_last_challenge(client, start_game, play):
     client.post(f"/games/{game}/undo", data={"expected": "2"})
     sheet = client.get(f"/games/{game}/sheet.json").get_json()
     assert len(sheet["entries"]) == 1 and sheet["state"]["Ben"]["cards"] == 4
+
+
+def choices(text, name):
+    return re.findall(rf'name="{name}" required type="radio" value="([^"]*)"', text)
+
+
+def test_games_opened_one_after_another_each_show_their_own_players_and_bid(client,
+                                                                            start_game, play):
+    # games with the same players still in share a form class: the bid's maximum is each
+    # game's own
+    lost_one = start_game("skull", PLAYERS)
+    play(lost_one, ("Ann", 2, "skull:Ben"))
+    fresh = start_game("skull", PLAYERS)
+    ben_out = start_game("skull", PLAYERS)
+    play(ben_out, *[("Ben", 2, "skull:Dan")] * 4)
+    for _ in range(2):
+        shown = page(client, f"/games/{lost_one}")
+        assert choices(shown, "challenger") == PLAYERS and 'max="15"' in bid_input(shown)
+        assert "From 1 to 15:" in shown
+        shown = page(client, f"/games/{fresh}")
+        assert choices(shown, "challenger") == PLAYERS and 'max="16"' in bid_input(shown)
+        assert 'name="expected" type="hidden" value="0"' in shown
+        shown = page(client, f"/games/{ben_out}")
+        assert choices(shown, "challenger") == ["Ann", "Cid", "Dan"]
+        assert choices(shown, "outcome") == ["success", "skull:Ann", "skull:Cid", "skull:Dan"]
+        assert 'max="12"' in bid_input(shown)
+
+
+def test_a_refused_correction_of_a_later_challenge_comes_back_with_its_message(client,
+                                                                             start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
+    response = client.post(f"/games/{game}/entries/1", data=challenge(2, "Ben", 99, "skull:Cid"))
+    assert response.status_code == 422
+    assert errors(response) == ["A bid of 99 is more than the 16 cards on the mats."]
+    assert 'name="position" type="hidden" value="1"' in response.get_data(as_text=True)
+
+
+def test_what_happens_on_a_correction_page_replays_up_to_that_challenge(client, start_game,
+                                                                       play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "success"))
+    data = {**challenge(2, "Ben", 3, "success"), "preview": "1"}
+    said = html.unescape(client.post(f"/games/{game}/entries/0", data=data).get_data(as_text=True))
+    assert "Ben's mat turns to its light side: one point." in said
+    assert "wins a second challenge" not in said

@@ -1,5 +1,7 @@
 """The Skyjo pad through the test client, as a scorer at the table would use it."""
 
+import re
+
 from tests.web.conftest import errors
 
 
@@ -153,3 +155,26 @@ def test_a_stale_form_that_is_also_incomplete_says_the_sheet_changed(client, sta
     response = client.post(f"/games/{game}/entries", data=data)
     assert any("changed on another phone" in e for e in errors(response))
     assert 'value="7"' in response.get_data(as_text=True)
+
+
+def finishers(html):
+    return re.findall(r'name="finisher" required type="radio" value="([^"]*)"', html)
+
+
+def test_games_opened_one_after_another_each_show_their_own_players(client, start_game):
+    # the form class is shared by games with the same seating, and built once per seating
+    three = start_game("skyjo", PLAYERS)
+    client.post(f"/games/{three}/entries",
+                data=round_(0, "Ann", PLAYERS, {"Ann": 10, "Ben": 24, "Cid": 10}))
+    two = start_game("skyjo", ["Dan", "Eve"])
+    again = start_game("skyjo", PLAYERS)
+    for _ in range(2):
+        html = client.get(f"/games/{three}").get_data(as_text=True)
+        assert finishers(html) == PLAYERS
+        assert 'for="card_2_11">Cid, row 3, column 4</label>' in html
+        assert 'name="expected" type="hidden" value="1"' in html
+        html = client.get(f"/games/{two}").get_data(as_text=True)
+        assert finishers(html) == ["Dan", "Eve"]
+        assert '<label for="score_1">Eve</label>' in html and 'id="score_2"' not in html
+        html = client.get(f"/games/{again}").get_data(as_text=True)
+        assert 'name="expected" type="hidden" value="0"' in html
