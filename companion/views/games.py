@@ -2,6 +2,7 @@
 
 from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
                    url_for)
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import charts, services
 from ..extensions import db
@@ -37,20 +38,20 @@ def new(night_id, kind):
 
 @bp.get("/games/<int:game_id>")
 def pad(game_id):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     return render_pad(game, services.replay(game))
 
 
 @bp.get("/games/<int:game_id>/sheet.json")
 def sheet_json(game_id):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     return jsonify({**services.replay(game).to_dict(), "status": game.status,
                     "entries": [entry.doc for entry in game.entries]})
 
 
 @bp.post("/games/<int:game_id>/entries")
 def add_entry(game_id):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     sheet = services.replay(game)
     pad_ = PADS[game.kind]
     form = pad_.build_form(game, sheet)
@@ -63,7 +64,7 @@ def add_entry(game_id):
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id):
     """What the entry form would score, for the live preview (no saving)."""
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     pad_ = PADS[game.kind]
     form = pad_.build_form(game, services.replay(game))
     form.validate()
@@ -72,7 +73,7 @@ def preview(game_id):
 
 @bp.route("/games/<int:game_id>/entries/<int:position>", methods=["GET", "POST"])
 def correct(game_id, position):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     if not 0 <= position < len(game.entries):
         abort(404)
     pad_ = PADS[game.kind]
@@ -93,7 +94,7 @@ def correct(game_id, position):
 
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
@@ -112,7 +113,7 @@ def undo(game_id):
 
 @bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
 def abandon(game_id):
-    game = db.get_or_404(Game, game_id)
+    game = load_game(game_id)
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
@@ -125,6 +126,12 @@ def abandon(game_id):
         return redirect(url_for("nights.show", night_id=game.night_id))
     return render_template("games/confirm.html", game=game, form=form, action="abandon",
                            rules=GAMES[game.kind])
+
+
+def load_game(game_id):
+    """A game with everything its pad shows, in as few queries as the database allows."""
+    return db.get_or_404(Game, game_id, options=[
+        joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)])
 
 
 def render_pad(game, sheet, form=None, status=200):
