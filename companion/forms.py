@@ -50,6 +50,15 @@ class EntryForm(Form):
     # names of fields per player, so a RuleError about a player lands beside them
     player_fields: dict[str, str] = {}
 
+    @classmethod
+    def for_game(cls, game, data=None):
+        """The form as submitted, or opened with `data`; either way it knows how many
+        entries the sheet had when it was opened."""
+        form = cls(data=data) if data is not None else cls()
+        if form.expected.data in (None, ""):
+            form.expected.data = len(game.entries)
+        return form
+
     def expected_count(self) -> int | None:
         try:
             return int(self.expected.data)

@@ -14,11 +14,7 @@ COUNT_KEYS = [key for key, _, _ in CARD_TYPES]
 
 def build_form(game, sheet, doc=None, position=None):
     players = tuple(game.players)
-    Cards500Form = form_class(players)
-    form = Cards500Form(data=prefill(doc, players)) if doc is not None else Cards500Form()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    return form
+    return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
 
 
 @lru_cache(maxsize=64)

@@ -32,9 +32,7 @@ def build_form(game, sheet, doc=None, position=None):
     counts = {p: sum(v is not None for v in sheet["rows"][p].values()) for p in players}
     # the next player is only where the form opens: a doc or a submitted form says otherwise
     data = prefill(doc, game.options) if doc is not None else {}
-    form = form_class(tuple(players))(data={"player": sheet["next_player"], **data})
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
+    form = form_class(tuple(players)).for_game(game, {"player": sheet["next_player"], **data})
     form.game_options = game.options
     form.open_rows = {p: allowed_rows({d["row"]: 0 for d in docs if d.get("player") == p})
                       for p in players}

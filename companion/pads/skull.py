@@ -19,10 +19,8 @@ CARD_SIDES = ("Face down", "Face up")
 def build_form(game, sheet, doc=None, position=None):
     before = sheet if position is None else state_before(game, position)
     active, max_bid = before["active"], before["max_bid"]
-    SkullForm = form_class(tuple(game.players), tuple(active))
-    form = SkullForm(data=prefill(doc)) if doc is not None else SkullForm()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
+    form = form_class(tuple(game.players), tuple(active)).for_game(
+        game, prefill(doc) if doc is not None else None)
     if position is not None:
         # a string, as a submitted form would carry it
         form.position.data = str(position)

@@ -14,11 +14,7 @@ CELLS = range(12)
 
 def build_form(game, sheet, doc=None, position=None):
     players = tuple(game.players)
-    SkyjoForm = form_class(players)
-    form = SkyjoForm(data=prefill(doc, players)) if doc is not None else SkyjoForm()
-    if form.expected.data in (None, ""):
-        form.expected.data = len(game.entries)
-    return form
+    return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
 
 
 @lru_cache(maxsize=64)
