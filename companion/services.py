@@ -123,7 +123,9 @@ def replay(game: Game, docs: list[dict] | None = None) -> Sheet:
 
 
 def refresh(game: Game, sheet: Sheet) -> None:
-    """Cache what lists need from a replay on the game itself."""
+    """Cache what lists need from a replay on the game itself and on its seats, and
+    recount its players' records when the game's result changed (a game still being
+    built has no id yet: start_game counts it once it exists)."""
     game.summary = {"totals": sheet.to_dict()["totals"], "finished": sheet.finished,
                     "winners": sheet.winners}
     game.entry_count = len(sheet.progress)
