@@ -112,6 +112,7 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
         if player not in night.attendees:
             night.attendees.append(player)
     refresh(game, rules.replay(names, options, []))
+    db.session.flush()
     records.rebuild_game(game)
     return game
 
