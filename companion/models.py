@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import date, datetime, timezone
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event, false
@@ -16,6 +17,10 @@ STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "A
 
 def now_utc() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def new_etag() -> str:
+    return secrets.token_hex(8)
 
 
 night_players = db.Table(
@@ -70,6 +75,9 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(default=now_utc, onupdate=now_utc)
     finished_at: Mapped[datetime | None]
+    # changes with anything the game's pages show (its entries, status, players' names):
+    # the key of its cached pages; random, so a restored database never reuses one
+    etag: Mapped[str] = mapped_column(String(16), default=new_etag)
 
     night: Mapped[Night] = relationship(back_populates="games")
     seats: Mapped[list[Seat]] = relationship(

@@ -14,7 +14,8 @@ from sqlalchemy.exc import IntegrityError
 
 from . import records
 from .extensions import db
-from .models import ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Player, Seat, now_utc
+from .models import (ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Player, Seat, new_etag,
+                     now_utc)
 from .rules import GAMES, RuleError, Sheet
 
 NAME_MAX = 40
@@ -124,9 +125,10 @@ def replay(game: Game, docs: list[dict] | None = None) -> Sheet:
 
 
 def refresh(game: Game, sheet: Sheet) -> None:
-    """Cache what lists need from a replay on the game itself and on its seats, and
-    recount its players' records when the game's result changed (a game still being
-    built has no id yet: start_game counts it once it exists)."""
+    """Cache what lists need from a replay on the game itself and on its seats, give the
+    game a new etag, and recount its players' records when the game's result changed (a
+    game still being built has no id yet: start_game counts it once it exists)."""
+    touch(game)
     game.summary = {"totals": sheet.to_dict()["totals"], "finished": sheet.finished,
                     "winners": sheet.winners}
     game.entry_count = len(sheet.progress)
@@ -140,6 +142,11 @@ def refresh(game: Game, sheet: Sheet) -> None:
         seat.total, seat.won = seat_result(game.status, game.summary, seat.player.name)
     if game.seats and results_of(game) != before and game.id is not None:
         records.rebuild_game(game)
+
+
+def touch(game: Game) -> None:
+    """A new etag for a changed game: its pages cached under the old one are out of date."""
+    game.etag = new_etag()
 
 
 def results_of(game: Game) -> tuple:
@@ -222,6 +229,7 @@ def abandon(game: Game) -> None:
     if game.status != IN_PROGRESS:
         raise ServiceError("Only a game in progress can be abandoned.")
     game.status = ABANDONED
+    touch(game)
 
 
 def flush_or_conflict(game: Game) -> None:

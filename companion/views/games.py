@@ -2,12 +2,14 @@
 
 from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
                    url_for)
+from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import charts, services
 from ..extensions import db
 from ..forms import ConfirmForm, game_setup_form
 from ..models import IN_PROGRESS, Game, Night
+from ..pagecache import cached_page
 from ..pads import PADS
 from ..rules import GAMES, RuleError
 
@@ -38,8 +40,14 @@ def new(night_id, kind):
 
 @bp.get("/games/<int:game_id>")
 def pad(game_id):
-    game = load_game(game_id)
-    return render_pad(game, services.replay(game))
+    # the phones round the table reload a pad far more often than it changes
+    etag = db.session.scalar(select(Game.etag).where(Game.id == game_id)) or abort(404)
+
+    def render():
+        game = load_game(game_id)
+        return render_pad(game, services.replay(game))
+
+    return cached_page(("pad", game_id, etag), render)
 
 
 @bp.get("/games/<int:game_id>/sheet.json")

@@ -3,6 +3,9 @@
 import re
 
 import pytest
+from sqlalchemy import event
+
+from companion.extensions import db
 
 
 @pytest.fixture
@@ -42,3 +45,22 @@ def errors(response):
     found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', html, re.S)
     found += re.findall(r'<div class="form-errors" role="alert">\s*(.*?)</div>', html, re.S)
     return [re.sub(r"<[^>]+>", " ", e).replace("&#39;", "'").strip() for e in found]
+
+
+def count_queries(app, client, path, warm_up=True):
+    """The statements a page runs; seen once before by default, as anything done once per
+    process is not to be counted."""
+    if warm_up:
+        client.get(path)
+    statements = []
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            assert client.get(path).status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    return statements

@@ -89,3 +89,29 @@ def test_finished_games_get_their_seat_results_when_upgraded_to_0002(url):
     with app.app_context():
         assert db.session.execute(text("select total, won from seat")).one() == (42, True)
     assert "42" in app.test_client().get("/players/1").get_data(as_text=True)
+
+
+def test_games_from_before_0004_get_an_etag_and_their_pads_follow_changes(url):
+    old = make_app(url, AUTO_MIGRATE=False)
+    with old.app_context():
+        upgrade(revision="0003")
+    fill(old)
+    with old.app_context():
+        db.session.execute(text(
+            "insert into player (id, name, name_key, created_at) "
+            "values (2, 'Ben', 'ben', '2026-01-02 20:00:00')"))
+        db.session.execute(text(
+            "insert into game (id, night_id, kind, options, status, summary, entry_count, "
+            "created_at, updated_at) values (1, 1, 'skyjo', '{\"target\": 100}', "
+            "'in_progress', '{}', 0, '2026-01-02 20:00:00', '2026-01-02 20:00:00')"))
+        db.session.execute(text("insert into seat (game_id, seat, player_id, won) "
+                                "values (1, 0, 1, false), (1, 1, 2, false)"))
+        db.session.commit()
+        db.engine.dispose()
+
+    client = make_app(url).test_client()
+    assert client.get("/games/1").get_data(as_text=True) == \
+        client.get("/games/1").get_data(as_text=True)
+    client.post("/games/1/entries", follow_redirects=True, data={
+        "expected": "0", "finisher": "Ann", "score_0": "7", "score_1": "11"})
+    assert "Save round 2" in client.get("/games/1").get_data(as_text=True)

@@ -3,9 +3,8 @@
 import re
 
 import pytest
-from sqlalchemy import event
 
-from companion.extensions import db
+from tests.web.conftest import count_queries
 from tests.web.history_data import restore
 
 
@@ -32,28 +31,12 @@ PAGES = {
 }
 
 
-def queries(app, client, path):
-    client.get(path)  # warm up: anything done once per process is not counted
-    statements = []
-
-    def count(conn, cursor, statement, *args):
-        statements.append(statement)
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", count)
-        try:
-            assert client.get(path).status_code == 200
-        finally:
-            event.remove(db.engine, "before_cursor_execute", count)
-    return statements
-
-
 @pytest.mark.parametrize("name", PAGES)
 def test_a_page_runs_as_many_queries_with_200_nights_as_with_10(app, client, runner, tmp_path,
                                                                  name):
     load(runner, tmp_path, 10)
-    few = queries(app, client, PAGES[name](client))
+    few = count_queries(app, client, PAGES[name](client))
     load(runner, tmp_path, 200)
-    many = queries(app, client, PAGES[name](client))
+    many = count_queries(app, client, PAGES[name](client))
     assert len(few) == len(many), (few, many)
     assert len(many) <= 12
