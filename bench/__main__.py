@@ -15,11 +15,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from bench.load import ScoreEntry, get, hammer, page_bytes
+from bench.load import ScoreEntry, figures, get, hammer, page_bytes
 from bench.server import Gunicorn
 
 ROOT = Path(__file__).parents[1]
@@ -29,6 +30,7 @@ SIZES = {"small": 50, "large": 5000}
 KINDS = ("dice_poker", "cards_500", "skyjo", "skull")
 # entries that make a game half-played: 8 of 60 dice turns, a few hands, rounds, challenges
 MID_GAME = {"dice_poker": 8, "cards_500": 3, "skyjo": 3, "skull": 2}
+ROUNDS = 3
 
 
 def build(nights):
@@ -82,31 +84,49 @@ def tonight(url, names):
     return pads, scoring_id
 
 
-def measure_size(name, nights, requests_total, clients, workers):
+def prepare(name, nights, stack):
+    """A working copy of the database of this size, with tonight's table set:
+    its pages and the score-entry game."""
     work = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+    stack.callback(shutil.rmtree, work)
     copy = work / "db.sqlite"
     shutil.copy(build(nights), copy)
     url = f"sqlite:///{copy}"
     pages, names = targets(url)
     pads, game_id = tonight(url, names)
-    pages.update(pads)
-    results = {}
-    with Gunicorn("app:app", workers, {"DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
-                                      "COMPANION_COUNT_QUERIES": "true"}) as server:
-        for label, path in pages.items():
-            hammer(get(server.base + path), 20, clients)  # warm up
-            results[label] = hammer(get(server.base + path), requests_total, clients)
-            results[label]["bytes"] = page_bytes(server.base + path)
-        entry = ScoreEntry(server.base, game_id, names)
-        results["score entry"] = hammer(entry, max(50, requests_total // 4), 1)
-    shutil.rmtree(work)
-    return results
+    return url, {**pages, **pads}, game_id, names
 
 
-def measure_bare(requests_total, clients, workers):
-    with Gunicorn("bench.bare:app", workers, {}) as server:
-        hammer(get(server.base + "/"), 20, clients)
-        return hammer(get(server.base + "/"), requests_total, clients)
+def measure(sizes, requests_total, clients, workers):
+    """Serve the bare endpoint and every size at once, and measure each page in ROUNDS
+    rounds that take turns between them, so that a machine slowing down or speeding up
+    meanwhile weighs on all of them alike."""
+    with ExitStack() as stack:
+        prepared = {name: prepare(name, nights, stack) for name, nights in sizes.items()}
+        bare = stack.enter_context(Gunicorn("bench.bare:app", workers, {}))
+        servers = {name: stack.enter_context(Gunicorn("app:app", workers, {
+            "DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
+            "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
+        bare_samples, samples = [], {name: {} for name in sizes}
+        for label in prepared[next(iter(sizes))][1]:
+            calls = {name: get(servers[name].base + prepared[name][1][label]) for name in sizes}
+            for call in (get(bare.base + "/"), *calls.values()):
+                hammer(call, 20, clients)  # warm up
+            for _ in range(ROUNDS):
+                bare_samples.append(hammer(get(bare.base + "/"), requests_total // ROUNDS, clients))
+                for name, call in calls.items():
+                    samples[name].setdefault(label, []).append(
+                        hammer(call, requests_total // ROUNDS, clients))
+        results = {name: {label: figures(*runs) for label, runs in pages.items()}
+                   for name, pages in samples.items()}
+        for name, (_, pages, game_id, names) in prepared.items():
+            for label, path in pages.items():
+                results[name][label]["bytes"] = page_bytes(servers[name].base + path)
+            entry = ScoreEntry(servers[name].base, game_id, names)
+            scoring = figures(hammer(entry, max(50, requests_total // 4), 1))
+            scoring["queries"] = f"{scoring['queries']} + {entry.page_queries}"  # POST + GET
+            results[name]["score entry"] = scoring
+    return figures(*bare_samples), results
 
 
 def report(results, bare, args):
@@ -135,28 +155,32 @@ def report(results, bare, args):
 
 def in_process(sizes, requests_total):
     """The same pages timed in one process with the test client, both sizes side by side:
-    no server, no load generator, so scaling shows through a noisy machine."""
+    no server, no load generator, so scaling shows through a noisy machine. Pads are
+    timed twice: as served again from the page cache, and rendered (cache turned off)."""
+    from bench.bare import app as bare
     from companion import create_app
 
-    timings = {}
-    for name, nights in sizes.items():
-        work = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
-        copy = work / "db.sqlite"
-        shutil.copy(build(nights), copy)
-        url = f"sqlite:///{copy}"
-        pages, names = targets(url)
-        pages.update(tonight(url, names)[0])
-        client = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}).test_client()
-        for label, path in pages.items():
-            for _ in range(10):
-                client.get(path)
-            spent = []
-            for _ in range(requests_total):
-                started = time.perf_counter()
-                client.get(path)
-                spent.append((time.perf_counter() - started) * 1000)
-            timings.setdefault(label, {})[name] = statistics.median(spent)
-        shutil.rmtree(work)
+    def timed(client, path):
+        for _ in range(10):
+            client.get(path)
+        spent = []
+        for _ in range(requests_total):
+            started = time.perf_counter()
+            client.get(path)
+            spent.append((time.perf_counter() - started) * 1000)
+        return statistics.median(spent)
+
+    timings = {"bare Flask endpoint": dict.fromkeys(sizes, timed(bare.test_client(), "/"))}
+    with ExitStack() as stack:
+        for name, nights in sizes.items():
+            url, pages, _, _ = prepare(name, nights, stack)
+            config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}
+            client = create_app(config).test_client()
+            rendering = create_app({**config, "PAGE_CACHE_SIZE": 0}).test_client()
+            for label, path in pages.items():
+                timings.setdefault(label, {})[name] = timed(client, path)
+                if label.startswith("pad"):
+                    timings.setdefault(f"{label}, rendered", {})[name] = timed(rendering, path)
     small, large = sizes
     lines = [f"| page | {small} median ms | {large} median ms | ratio |", "|---|---|---|---|"]
     lines += [f"| {label} | {t[small]:.2f} | {t[large]:.2f} | {t[large] / t[small]:.2f}x |"
@@ -179,9 +203,7 @@ def main():
     if args.in_process:
         print(in_process(sizes, min(args.requests, 60)))
         return
-    bare = measure_bare(args.requests, args.clients, args.workers)
-    results = {name: measure_size(name, nights, args.requests, args.clients, args.workers)
-               for name, nights in sizes.items()}
+    bare, results = measure(sizes, args.requests, args.clients, args.workers)
     RESULTS.mkdir(parents=True, exist_ok=True)
     summary = report(results, bare, args)
     (RESULTS / "latest.json").write_text(json.dumps(

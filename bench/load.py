@@ -20,7 +20,7 @@ def percentile(values, q):
 
 
 def hammer(call, requests_total, clients):
-    """Run `call(session)` requests_total times over `clients` threads; figures in ms."""
+    """Run `call(session)` requests_total times over `clients` threads: one sample."""
     local = threading.local()
     latencies, queries = [], []
 
@@ -35,11 +35,16 @@ def hammer(call, requests_total, clients):
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=clients) as pool:
         list(pool.map(one, range(requests_total)))
-    wall = time.perf_counter() - started
+    return {"latencies": latencies, "queries": queries, "wall": time.perf_counter() - started}
+
+
+def figures(*samples):
+    """Median and 95th-percentile latency in ms, requests per second, queries per request."""
+    latencies = [ms for sample in samples for ms in sample["latencies"]]
     return {"median_ms": round(statistics.median(latencies), 2),
             "p95_ms": round(percentile(latencies, 0.95), 2),
-            "rps": round(requests_total / wall, 1),
-            "queries": max(queries)}
+            "rps": round(len(latencies) / sum(sample["wall"] for sample in samples), 1),
+            "queries": max(count for sample in samples for count in sample["queries"])}
 
 
 def get(url):
@@ -60,13 +65,15 @@ def page_bytes(url):
 
 
 class ScoreEntry:
-    """POST a Skyjo round, follow the redirect, GET the pad: one score entry."""
+    """POST a Skyjo round, follow the redirect, GET the pad: one score entry. Counts the
+    POST's queries, and keeps the GET's in page_queries."""
 
     def __init__(self, base, game_id, players):
         self.base = base
         self.path = f"/games/{game_id}"
         self.players = players
         self.position = 0
+        self.page_queries = 0
         self.lock = threading.Lock()
 
     def __call__(self, session):
@@ -87,4 +94,5 @@ class ScoreEntry:
                 raise RuntimeError(f"score entry refused: {post.status_code}")
             page = session.get(self.base + self.path, timeout=30)
             self.position += 1
-        return int(post.headers.get("X-Query-Count", 0)) + int(page.headers.get("X-Query-Count", 0))
+        self.page_queries = max(self.page_queries, int(page.headers.get("X-Query-Count", 0)))
+        return int(post.headers.get("X-Query-Count", 0))
