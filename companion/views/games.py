@@ -148,7 +148,7 @@ def render_pad(game, sheet, form=None, status=200):
         form = pad_.build_form(game, sheet)
     return render_template(
         "games/pad.html", game=game, sheet=sheet, view=sheet.to_dict(), form=form,
-        rules=GAMES[game.kind], pad=pad_, confirm=ConfirmForm(), preview=shown(pad_, form, game),
+        rules=GAMES[game.kind], pad=pad_, preview=shown(pad_, form, game),
         # the chart is for looking back: while a game is played the sheet says it all
         chart=(charts.game_progress(game.id, GAMES[game.kind], sheet)
                if sheet.progress and game.status != IN_PROGRESS else None),
