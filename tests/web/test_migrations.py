@@ -40,13 +40,23 @@ def test_a_new_database_starts_at_the_newest_migration(app):
     assert version(app) == head(app)
 
 
-def test_a_database_at_the_first_migration_is_upgraded_and_keeps_its_data(url):
+def old_database(url, revision, *statements):
+    """A database left at `revision`, holding fill()'s night and player, then `statements`
+    (SQL, or SQL with its parameters)."""
     old = make_app(url, AUTO_MIGRATE=False)
     with old.app_context():
-        upgrade(revision="0001")
+        upgrade(revision=revision)
     fill(old)
     with old.app_context():
+        for statement in statements:
+            sql, parameters = statement if isinstance(statement, tuple) else (statement, {})
+            db.session.execute(text(sql), parameters)
+        db.session.commit()
         db.engine.dispose()
+
+
+def test_a_database_at_the_first_migration_is_upgraded_and_keeps_its_data(url):
+    old_database(url, "0001")
 
     app = make_app(url)
     assert version(app) == head(app)
@@ -56,14 +66,7 @@ def test_a_database_at_the_first_migration_is_upgraded_and_keeps_its_data(url):
 
 def test_a_database_made_before_migrations_is_adopted(url):
     # the app once made its tables with create_all: the first migration's schema, unversioned
-    old = make_app(url, AUTO_MIGRATE=False)
-    with old.app_context():
-        upgrade(revision="0001")
-        db.session.execute(text("drop table alembic_version"))
-        db.session.commit()
-    fill(old)
-    with old.app_context():
-        db.engine.dispose()
+    old_database(url, "0001", "drop table alembic_version")
 
     app = make_app(url)
     assert version(app) == head(app)
@@ -71,19 +74,13 @@ def test_a_database_made_before_migrations_is_adopted(url):
 
 
 def test_finished_games_get_their_seat_results_when_upgraded_to_0002(url):
-    old = make_app(url, AUTO_MIGRATE=False)
-    with old.app_context():
-        upgrade(revision="0001")
-    fill(old)
     summary = '{"totals": {"Ann": 42}, "finished": true, "winners": ["Ann"]}'
-    with old.app_context():
-        db.session.execute(text(
-            "insert into game (id, night_id, kind, options, status, summary, entry_count, "
-            "created_at, updated_at) values (1, 1, 'skyjo', '{}', 'finished', :summary, 1, "
-            "'2026-01-02 20:00:00', '2026-01-02 21:00:00')"), {"summary": summary})
-        db.session.execute(text("insert into seat (game_id, seat, player_id) values (1, 0, 1)"))
-        db.session.commit()
-        db.engine.dispose()
+    old_database(
+        url, "0001",
+        ("insert into game (id, night_id, kind, options, status, summary, entry_count, "
+         "created_at, updated_at) values (1, 1, 'skyjo', '{}', 'finished', :summary, 1, "
+         "'2026-01-02 20:00:00', '2026-01-02 21:00:00')", {"summary": summary}),
+        "insert into seat (game_id, seat, player_id) values (1, 0, 1)")
 
     app = make_app(url)
     with app.app_context():
@@ -92,22 +89,15 @@ def test_finished_games_get_their_seat_results_when_upgraded_to_0002(url):
 
 
 def test_games_from_before_0004_get_an_etag_and_their_pads_follow_changes(url):
-    old = make_app(url, AUTO_MIGRATE=False)
-    with old.app_context():
-        upgrade(revision="0003")
-    fill(old)
-    with old.app_context():
-        db.session.execute(text(
-            "insert into player (id, name, name_key, created_at) "
-            "values (2, 'Ben', 'ben', '2026-01-02 20:00:00')"))
-        db.session.execute(text(
-            "insert into game (id, night_id, kind, options, status, summary, entry_count, "
-            "created_at, updated_at) values (1, 1, 'skyjo', '{\"target\": 100}', "
-            "'in_progress', '{}', 0, '2026-01-02 20:00:00', '2026-01-02 20:00:00')"))
-        db.session.execute(text("insert into seat (game_id, seat, player_id, won) "
-                                "values (1, 0, 1, false), (1, 1, 2, false)"))
-        db.session.commit()
-        db.engine.dispose()
+    old_database(
+        url, "0003",
+        "insert into player (id, name, name_key, created_at) "
+        "values (2, 'Ben', 'ben', '2026-01-02 20:00:00')",
+        "insert into game (id, night_id, kind, options, status, summary, entry_count, "
+        "created_at, updated_at) values (1, 1, 'skyjo', '{\"target\": 100}', "
+        "'in_progress', '{}', 0, '2026-01-02 20:00:00', '2026-01-02 20:00:00')",
+        "insert into seat (game_id, seat, player_id, won) "
+        "values (1, 0, 1, false), (1, 1, 2, false)")
 
     client = make_app(url).test_client()
     assert client.get("/games/1").get_data(as_text=True) == \
