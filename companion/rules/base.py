@@ -162,7 +162,7 @@ class Rules:
         known = {option.key: option for option in self.options}
         for key in options:
             if key not in known:
-                raise RuleError(f"{self.title} has no setting called “{key}”.")
+                raise RuleError(f"{self.title} has no setting called “{brief(str(key))}”.")
         merged = {key: known[key].check(options.get(key, option.default))
                   for key, option in known.items()}
         if not isinstance(players, (list, tuple)) or not all(
@@ -234,8 +234,22 @@ def need_player(doc: dict, key: str, players: list[str], what: str = "player") -
     if not isinstance(name, str) or not name:
         raise RuleError(f"Say which player is the {what}.")
     if name not in players:
-        raise RuleError(f"{name} is not playing in this game.")
+        raise RuleError(f"{brief(name)} is not playing in this game.")
     return name
+
+
+def brief(text: str, most: int = 40) -> str:
+    """Text from a document quoted in a sentence, cut short: a document may hold anything."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def check_fields(doc: dict, known: Any, what: str, player: str | None = None,
+                 field: str = "field") -> None:
+    """Refuse the first key of `doc` not in `known`; `what` names the document ("Ben's hand")."""
+    for key in doc:
+        if key not in known:
+            raise RuleError(f"{what} has no {field} called “{brief(str(key))}”.",
+                            player=player)
 
 
 def need_int(value: Any, message: str, player: str | None = None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Option, RuleError, Rules, is_int, lowest, need_player
+from .base import Option, RuleError, Rules, brief, check_fields, is_int, lowest, need_player
 
 # (key, label, points per card), in the order the pad shows them
 CARD_TYPES = [
@@ -18,6 +18,9 @@ CARD_TYPES = [
 POINTS = {key: points for key, _, points in CARD_TYPES}
 # the card types a setting can add copies of
 EXTRA_OPTION = {"jokers": "extra_jokers", "twos": "extra_twos"}
+# what an entry and a player's hand in it may hold
+ENTRY_KEYS = ("out", "hands")
+HAND_KEYS = ("points", *POINTS)
 # four full decks with jokers
 DECK_COPIES = {"jokers": 8, "twos": 16, "aces": 16, "tens_to_kings": 64, "threes_to_nines": 112}
 
@@ -71,16 +74,14 @@ class Cards500(Rules):
         return State(players, options, {p: 0 for p in players})
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
-        for key in entry:
-            if key not in ("out", "hands"):
-                raise RuleError(f"A hand has no part called “{key}”.")
+        check_fields(entry, ENTRY_KEYS, "This hand")
         out = need_player(entry, "out", state.players, "one who went out")
         hands = entry.get("hands")
         if not isinstance(hands, dict):
             raise RuleError("Say what every player still held in this hand.")
         for name in hands:
             if name not in state.players:
-                raise RuleError(f"{name} is not playing in this game.")
+                raise RuleError(f"{brief(str(name))} is not playing in this game.")
         if out in hands:
             raise RuleError(f"{out} went out and scores 0, so {out} has no cards to count.",
                             player=out)
@@ -104,10 +105,7 @@ class Cards500(Rules):
         """One player's points and card counts (empty when the points were typed)."""
         if not isinstance(doc, dict):
             raise RuleError(f"{player}'s hand is not readable.", player=player)
-        for key in doc:
-            if key != "points" and key not in POINTS:
-                raise RuleError(f"“{key}” is not a card type (on {player}'s hand).",
-                                player=player)
+        check_fields(doc, HAND_KEYS, f"{player}'s hand", player, "card type")
         if "points" in doc:
             if len(doc) > 1:
                 raise RuleError(f"Give either {player}'s cards or {player}'s points, "

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .base import Option, RuleError, Rules, highest, is_int, need_player
+from .base import Option, RuleError, Rules, brief, check_fields, highest, is_int, need_player
 
 UPPER_ROWS = [("1", "Ones"), ("2", "Twos"), ("3", "Threes"),
               ("4", "Fours"), ("5", "Fives"), ("6", "Sixes")]
@@ -174,10 +174,7 @@ class DicePoker(Rules):
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
         player = need_player(entry, "player", state.players, "one taking this turn")
-        unknown = sorted(str(key) for key in entry if key not in ENTRY_KEYS)
-        if unknown:
-            raise RuleError(f"{player}'s turn has no field called “{unknown[0]}”.",
-                            player=player)
+        check_fields(entry, ENTRY_KEYS, f"{player}'s turn", player)
         turn = state.next_player()
         if state.filled(player) > state.filled(turn):
             raise RuleError(f"It is {turn}'s turn: {player} has already played this round.",
@@ -186,7 +183,8 @@ class DicePoker(Rules):
         if not isinstance(row, str):
             raise RuleError(f"Say which row {player} is filling.", player=player)
         if row not in LABELS:
-            raise RuleError(f"{player}'s sheet has no row called “{row}”.", player=player)
+            raise RuleError(f"{player}'s sheet has no row called “{brief(row)}”.",
+                            player=player)
         filled = state.rows[player]
         if filled[row] is not None:
             raise RuleError(f"{player} already filled {row_name(row)}.", player=player)

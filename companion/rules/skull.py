@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Option, RuleError, Rules, is_int, need_player
+from .base import Option, RuleError, Rules, check_fields, is_int, need_player
 
 CARDS_PER_PLAYER = 4
 POINTS_TO_WIN = 2
@@ -52,6 +52,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 OUTCOMES = ("success", "skull")
+ENTRY_KEYS = ("challenger", "bid", "outcome", "skull_owner")
 
 
 @dataclass
@@ -147,6 +148,7 @@ class Skull(Rules):
     def check(self, state: State, entry: dict[str, Any]) -> tuple[str, int, str, str | None]:
         """The entry's fields once they pass every rule, or the first RuleError."""
         challenger = self.active_player(state, entry, "challenger")
+        check_fields(entry, ENTRY_KEYS, f"{challenger}'s challenge", challenger)
         bid = entry.get("bid")
         if not is_int(bid):
             raise RuleError(f"Say {challenger}'s bid as a whole number.", player=challenger)

@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Option, RuleError, Rules, is_int, lowest, need_int, need_player
+from .base import (Option, RuleError, Rules, brief, check_fields, is_int, lowest, need_int,
+                   need_player)
 
 # copies of each card value in the 150-card deck
 DECK: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(1, 13)}}
@@ -83,6 +84,7 @@ def _read_hand(hand: Any, player: str, remove_columns: bool) -> tuple[int, list 
     whose = _whose(player)
     if not isinstance(hand, dict):
         raise RuleError(f"{whose} hand is not readable.", player=player)
+    check_fields(hand, ("score", "grid"), f"{whose} hand", player)
     if "score" in hand and "grid" in hand:
         raise RuleError(f"{whose} hand has both a score and a grid; give one of them.",
                         player=player)
@@ -135,12 +137,13 @@ class Skyjo(Rules):
     def apply(self, state: SkyjoState, entry: dict[str, Any]) -> None:
         players, options = state.players, state.options
         finisher = need_player(entry, "finisher", players, "finisher")
+        check_fields(entry, ("finisher", "hands"), "This round")
         hands = entry.get("hands")
         if not isinstance(hands, dict):
             raise RuleError("Give every player's hand for this round.")
         for name in hands:
             if name not in players:
-                raise RuleError(f"{name} is not playing in this game.")
+                raise RuleError(f"{brief(str(name))} is not playing in this game.")
         raw, grids = {}, {}
         for player in players:
             if player not in hands:
