@@ -74,8 +74,8 @@ def tonight(url, names):
         for kind in KINDS:
             game = services.start_game(night, kind, players, {})
             entries = play(kind, names, game.options, random.Random(1), stop_after=MID_GAME[kind])
-            for position, doc in enumerate(entries):
-                services.add_entry(game, doc, position)
+            for doc in entries:
+                services.add_entry(game, doc, game.version)
             pads[f"pad {kind}"] = f"/games/{game.id}"
         scoring = services.start_game(night, "skyjo", players, {"target": 1000})
         db.session.commit()

@@ -64,6 +64,9 @@ def page_bytes(url):
     return total
 
 
+VERSION = re.compile(r'name="version" type="hidden" value="([0-9a-f]+)"')
+
+
 class ScoreEntry:
     """POST a Skyjo round, follow the redirect, GET the pad: one score entry. Counts the
     POST's queries, and keeps the GET's in page_queries."""
@@ -72,7 +75,7 @@ class ScoreEntry:
         self.base = base
         self.path = f"/games/{game_id}"
         self.players = players
-        self.position = 0
+        self.version = None
         self.page_queries = 0
         self.lock = threading.Lock()
 
@@ -81,11 +84,10 @@ class ScoreEntry:
             page = session.get(self.base + self.path, timeout=30).text
             session.headers["csrf"] = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                                                 page).group(1)
-            self.position = int(re.search(r'name="expected" type="hidden" value="(\d+)"',
-                                          page).group(1))
+            self.version = VERSION.search(page).group(1)
         with self.lock:
             # zero scores: nobody ever reaches the target, so the game takes every round
-            data = {"csrf_token": session.headers["csrf"], "expected": str(self.position),
+            data = {"csrf_token": session.headers["csrf"], "version": self.version,
                     "finisher": self.players[0],
                     **{f"score_{i}": "0" for i in range(len(self.players))}}
             post = session.post(self.base + self.path + "/entries", data=data,
@@ -93,6 +95,7 @@ class ScoreEntry:
             if post.status_code != 302:
                 raise RuntimeError(f"score entry refused: {post.status_code}")
             page = session.get(self.base + self.path, timeout=30)
-            self.position += 1
+            # the next round is based on the sheet this one left, as the pad shows it
+            self.version = VERSION.search(page.text).group(1)
         self.page_queries = max(self.page_queries, int(page.headers.get("X-Query-Count", 0)))
         return int(post.headers.get("X-Query-Count", 0))

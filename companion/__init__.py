@@ -14,6 +14,7 @@ def create_app(test_config=None):
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     load_config(app, test_config)
     register_extensions(app)
+    register_converters(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_template_helpers(app)
@@ -25,6 +26,8 @@ def load_config(app, test_config):
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
         NIGHTS_PER_PAGE=20,
+        # seconds a write on SQLite waits for another to finish (PostgreSQL waits for locks)
+        SQLITE_BUSY_TIMEOUT=10,
         # bring the database to the newest schema when the app starts
         AUTO_MIGRATE=True,
         # rendered pads kept per worker (companion/pagecache.py); 0 keeps none
@@ -38,6 +41,10 @@ def load_config(app, test_config):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
     if test_config:
         app.config.update(test_config)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # a writer waits this long for another phone's write to end before giving up
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
+            "connect_args": {"timeout": app.config["SQLITE_BUSY_TIMEOUT"]}})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
 
@@ -78,6 +85,13 @@ def register_extensions(app):
     pagecache.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         schema.upgrade(app)
+
+
+def register_converters(app):
+    from .views.helpers import IdConverter
+
+    # before the blueprints: a rule takes its converters when it is added
+    app.url_map.converters["int"] = IdConverter
 
 
 def register_blueprints(app):

@@ -9,24 +9,24 @@ whole, with the night, the game and the entry that is wrong.
 from __future__ import annotations
 
 import json
+import reprlib
 from datetime import date, datetime, timezone
 from typing import Any
 
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import selectinload
 
-from . import records, services
+from . import locks, records, services, text
 from .extensions import db
 from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Night, Player, PlayerRecord, Seat,
                      night_players)
+from .backup_file import BackupError
 from .rules import GAMES, RuleError
+from .rules.base import brief
 
 FORMAT = "companion-backup"
 VERSION = 1
 TITLE_MAX = Night.title.type.length
-
-
-class BackupError(Exception):
-    """A backup that cannot be restored, said as a sentence naming where."""
 
 
 # -- writing -------------------------------------------------------------------------
@@ -77,6 +77,15 @@ def is_empty() -> bool:
 
 def restore(document: Any, replace: bool = False) -> dict[str, int]:
     """Load a backup in the current transaction; the caller commits, or rolls back on error."""
+    try:
+        return restore_all(document, replace)
+    except DataError as error:
+        # what only the database refuses (postgresql stores no NUL in text): one sentence
+        reason = str(error.orig).strip().partition("\n")[0]
+        raise BackupError(f"The database cannot store this backup: {reason}") from None
+
+
+def restore_all(document: Any, replace: bool) -> dict[str, int]:
     check_header(document)
     if not is_empty():
         if not replace:
@@ -90,6 +99,8 @@ def restore(document: Any, replace: bool = False) -> dict[str, int]:
     with records.paused():
         games = sum(restore_night(roster, doc) for doc in nights)
     records.rebuild_all()
+    # now, so that a refusal by the database comes while restoring, not at the commit
+    db.session.flush()
     return {"players": len(roster), "nights": len(nights), "games": games}
 
 
@@ -97,11 +108,14 @@ def check_header(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError("This file is not a backup of this app.")
     if document.get("version") != VERSION:
-        raise BackupError(f"This backup has format version {document.get('version')!r}; "
+        version = reprlib.repr(document.get("version"))
+        raise BackupError(f"This backup has format version {version}; "
                           f"this app reads version {VERSION}.")
 
 
 def wipe() -> None:
+    # every change in flight ends first, and none starts until the restore is committed
+    locks.take_every_game()
     for table in (Entry.__table__, PlayerRecord.__table__, Seat.__table__, Game.__table__,
                   night_players,
                   Night.__table__, Player.__table__):
@@ -111,20 +125,21 @@ def wipe() -> None:
 
 def add_player(roster: dict[str, Player], name: Any) -> None:
     if not isinstance(name, str):
-        raise BackupError(f"The player list holds {name!r}, which is not a name.")
+        raise BackupError(f"The player list holds {reprlib.repr(name)}, which is not a name.")
     try:
         clean = services.clean_name(name)
     except services.ServiceError as error:
-        raise BackupError(f"The player name {name!r} cannot be used: {error.message}") from None
-    if clean.casefold() in roster:
+        raise BackupError(f"The player name {reprlib.repr(name)} cannot be used: "
+                          f"{error.message}") from None
+    if text.name_key(clean) in roster:
         raise BackupError(f"The player {clean} is listed twice.")
-    roster[clean.casefold()] = services.get_or_create_player(clean)
+    roster[text.name_key(clean)] = services.get_or_create_player(clean)
 
 
 def restore_night(roster: dict[str, Player], doc: Any) -> int:
     if not isinstance(doc, dict):
         raise BackupError("A night in the backup is not readable.")
-    where = f"The night {doc.get('date')!r}"
+    where = f"The night {reprlib.repr(doc.get('date'))}"
     try:
         day = date.fromisoformat(need(doc, "date", str, where))
     except ValueError:
@@ -132,6 +147,8 @@ def restore_night(roster: dict[str, Player], doc: Any) -> int:
     title = doc.get("title")
     if title is not None and not isinstance(title, str):
         raise BackupError(f"{where} has a title that is not text.")
+    # as a title typed in the app is kept: one line, no invisible characters (nor NUL)
+    title = text.clean(title) or None
     if title and len(title) > TITLE_MAX:
         raise BackupError(f"{where} has a title longer than {TITLE_MAX} characters.")
     night = services.start_night(day, title)
@@ -151,14 +168,14 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
         raise BackupError(f"{where} is not readable.")
     kind = need(doc, "kind", str, where)
     if kind not in GAMES:
-        raise BackupError(f"{where} is of an unknown kind, “{kind}”.")
+        raise BackupError(f"{where} is of an unknown kind, “{brief(kind)}”.")
     rules = GAMES[kind]
     where = f"{where} ({rules.title})"
     players = [find(roster, name, where) for name in need(doc, "players", list, where)]
     options, status = need(doc, "options", dict, where), need(doc, "status", str, where)
     entries = need(doc, "entries", list, where)
     if status not in STATUS_LABELS:
-        raise BackupError(f"{where} has an unknown status, “{status}”.")
+        raise BackupError(f"{where} has an unknown status, “{brief(status)}”.")
     try:
         game = services.start_game(night, kind, players, options)
         sheet = services.replay(game, entries)
@@ -171,7 +188,7 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
     services.refresh(game, sheet)
     if status == ABANDONED:
         try:
-            services.abandon(game)
+            services.mark_abandoned(game)
         except services.ServiceError as error:
             raise BackupError(f"{where} is marked abandoned, but it is over: "
                               f"{error.message}") from None
@@ -182,9 +199,10 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
 
 
 def find(roster: dict[str, Player], name: Any, where: str) -> Player:
-    player = roster.get(name.casefold()) if isinstance(name, str) else None
+    player = roster.get(text.name_key(name)) if isinstance(name, str) else None
     if player is None:
-        raise BackupError(f"{where} names {name!r}, who is not in the player list.")
+        raise BackupError(f"{where} names {reprlib.repr(name)}, who is not in the player "
+                          "list.")
     return player
 
 

@@ -3,12 +3,12 @@
 The schema needs no command: the app upgrades it when it starts (`flask db upgrade` too).
 """
 
-import json
 import time
 
 import click
 
 from . import backup as backups
+from . import backup_file
 from . import demo as demos
 from .extensions import db
 
@@ -33,11 +33,11 @@ def register(app):
 
         On any error nothing is restored and the wrong game and entry are named.
         """
-        with click.open_file(path, encoding="utf-8") as source:
-            try:
-                document = json.load(source)
-            except ValueError as error:
-                raise click.ClickException(f"{path} is not readable JSON: {error}") from None
+        try:
+            with click.open_file(path, encoding="utf-8") as source:
+                document = backup_file.load(source, path)
+        except backups.BackupError as error:
+            raise click.ClickException(str(error)) from None
         try:
             counts = backups.restore(document, replace=replace)
         except backups.BackupError as error:

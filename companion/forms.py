@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 
 from flask import request
 from flask_wtf import FlaskForm
+from flask_wtf.form import _Auto
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
@@ -16,14 +18,36 @@ class Form(FlaskForm):
     """Base of the app's forms."""
 
     class Meta(FlaskForm.Meta):
+        def wrap_formdata(self, form, formdata):
+            # only the form's text fields: no form here takes a file or a JSON body
+            if formdata is _Auto:
+                return request.form if form.is_submitted() else None
+            return formdata
+
         def render_field(self, field, render_kw):
             # hidden inputs need no id, and a page with several forms must not repeat one
             if getattr(field.widget, "input_type", None) == "hidden":
                 render_kw = {"id": False, **render_kw}
             return super().render_field(field, render_kw)
 
+    def validate(self, extra_validators=None):
+        ok = super().validate(extra_validators)
+        # a file sent where text belongs: said beside the field, instead of its default
+        for name in request.files if self.is_submitted() else ():
+            if name in self._fields:
+                self[name].errors = ["Type this in: a file cannot go here."]
+                ok = False
+        return ok
 
-class NightForm(Form):
+
+class Once:
+    """For a form that creates something: the token it was rendered with, so that a second
+    tap on its button answers as the first did (companion/locks.py, `claim`)."""
+
+    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+
+
+class NightForm(Once, Form):
     date = DateField("Date", default=date.today, validators=[
         DataRequired("Pick the night's date.")])
     title = StringField("Title (optional)", validators=[
@@ -37,33 +61,37 @@ class NameForm(Form):
         render_kw={"autocomplete": "off", "autocapitalize": "words"})
 
 
+class NewPlayerForm(Once, NameForm):
+    pass
+
+
 class ConfirmForm(Form):
     """A form with nothing but its CSRF token, for buttons that change things."""
 
-    expected = HiddenField()
 
+class VersionForm(Form):
+    """A form that changes a game: it carries the version of the game it was based on."""
 
-class EntryForm(Form):
-    """Base of every pad's entry form: carries the position the sheet had when opened."""
-
-    expected = HiddenField()
-    # names of fields per player, so a RuleError about a player lands beside them
-    player_fields: dict[str, str] = {}
+    version = HiddenField()
 
     @classmethod
-    def for_game(cls, game, data=None):
-        """The form as submitted, or opened with `data`; either way it knows how many
-        entries the sheet had when it was opened."""
-        form = cls(data=data) if data is not None else cls()
-        if form.expected.data in (None, ""):
-            form.expected.data = len(game.entries)
+    def for_game(cls, game, data=None, **kwargs):
+        """The form as submitted, or opened with `data` and the game's version (a form
+        sent without one is refused as not knowing what it changes)."""
+        form = cls(data=data, **kwargs) if data is not None else cls(**kwargs)
+        if not form.is_submitted() and not form.version.data:
+            form.version.data = game.version
         return form
 
-    def expected_count(self) -> int | None:
-        try:
-            return int(self.expected.data)
-        except (TypeError, ValueError):
-            return None
+    def seen(self) -> str | None:
+        return self.version.data or None
+
+
+class EntryForm(VersionForm):
+    """Base of every pad's entry form."""
+
+    # names of fields per player, so a RuleError about a player lands beside them
+    player_fields: dict[str, str] = {}
 
     def attach(self, error: Exception) -> None:
         """Show a refusal next to the field it concerns, or above the form."""
@@ -77,7 +105,7 @@ class EntryForm(Form):
 def game_setup_form(rules: Rules, attendees: list[str]):
     """Seats in clockwise order plus the game's settings, built from the rules module."""
 
-    class GameSetupForm(Form):
+    class GameSetupForm(Once, Form):
         seat_names: list[str] = []
         option_names: list[str] = []
 

@@ -10,6 +10,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .text import name_key
 
 IN_PROGRESS, FINISHED, ABANDONED = "in_progress", "finished", "abandoned"
 STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
@@ -19,7 +20,8 @@ def now_utc() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def new_etag() -> str:
+def new_version() -> str:
+    """A game's next version: random, so a restored database never reuses one."""
     return secrets.token_hex(8)
 
 
@@ -33,8 +35,8 @@ night_players = db.Table(
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    # the casefolded name keeps "ann" and "Ann" one player
-    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # keeps "ann", "Ann" and "Ann" with a zero-width space one player (companion/text.py)
+    name_key: Mapped[str] = mapped_column(String(800), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
 
     nights: Mapped[list[Night]] = relationship(
@@ -43,7 +45,7 @@ class Player(db.Model):
 
     def rename(self, name: str) -> None:
         self.name = name
-        self.name_key = name.casefold()
+        self.name_key = name_key(name)
 
 
 class Night(db.Model):
@@ -75,9 +77,13 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(default=now_utc, onupdate=now_utc)
     finished_at: Mapped[datetime | None]
-    # changes with anything the game's pages show (its entries, status, players' names):
-    # the key of its cached pages; random, so a restored database never reuses one
-    etag: Mapped[str] = mapped_column(String(16), default=new_etag)
+    # changes, inside the write, with anything the game's pages show (its entries, status,
+    # players' names): every change is checked against the version it was based on, and the
+    # version keys the game's cached pages (companion/services.py, `lock`)
+    version: Mapped[str] = mapped_column(String(16), default=new_version)
+    # the last change: {"action", "from" (the version it was based on), "position", "doc"},
+    # so that a repeated tap is recognised and a refused phone is told what happened
+    last_change: Mapped[dict | None] = mapped_column(JSON)
 
     night: Mapped[Night] = relationship(back_populates="games")
     seats: Mapped[list[Seat]] = relationship(
@@ -141,13 +147,23 @@ class Entry(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
 
+class Submission(db.Model):
+    """A form that creates something (a night, a game), by the token it was rendered with:
+    a second tap on its button is sent to what the first one made instead of making it
+    again."""
+
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    location: Mapped[str | None] = mapped_column(String(200))
+    message: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+
 @event.listens_for(Engine, "connect")
 def sqlite_pragmas(dbapi_connection, connection_record):
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
-        # wal lets phones read while one writes; the busy timeout makes a writer wait its
-        # turn instead of failing with "database is locked"
-        cursor.execute("PRAGMA busy_timeout=10000")
+        # wal lets phones read while one writes (the busy timeout, which makes a writer
+        # wait its turn, is the connection's: SQLITE_BUSY_TIMEOUT)
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()

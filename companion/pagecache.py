@@ -2,7 +2,7 @@
 
 The phones round a table reload a game's pad far more often than anyone changes it, and
 rendering a pad costs about ten times more than asking the database whether it changed.
-The caller derives the key from the database (a game's etag changes with every change to
+The caller derives the key from the database (a game's version changes with every change to
 it), so whatever another worker or process wrote, a stored page is served only while the
 key still holds.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from . import locks
 from .extensions import db
 from .models import FINISHED, Game, Night, PlayerRecord, Seat
 
@@ -55,6 +56,8 @@ def rebuild_game(game: Game) -> None:
     if _paused.get():
         return
     db.session.flush()
+    # two games of one player ending at once: the second counts once the first is in
+    locks.players(seat.player_id for seat in game.seats)
     for seat in game.seats:
         rebuild(seat.player_id, game.kind)
 

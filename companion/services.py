@@ -1,33 +1,34 @@
 """The only place where the database meets the rules.
 
-Every change to a game goes through here: the entries are replayed through the
-game's rules module before anything is stored, and the cached summary is rebuilt
-from that replay. Functions flush but never commit: the view commits once.
+Every change to a game goes through here: the game is locked against the version the
+phone saw (companion/locks.py), the entries are replayed through the game's rules module,
+and the summary, seat results and player records are derived from that one replay in the
+same transaction. Functions flush but never commit: the view commits once.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
+from sqlalchemy import delete, exists, select
 from sqlalchemy.exc import IntegrityError
 
-from . import records
+from . import locks, records, text
 from .extensions import db
-from .models import (ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Player, Seat, new_etag,
-                     now_utc)
+from .models import (ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Player, Seat,
+                     night_players, now_utc)
 from .rules import GAMES, RuleError, Sheet
 
 NAME_MAX = 40
+TITLE_MAX = Night.title.type.length
 
 
 class ServiceError(Exception):
-    """A request the app refuses, said as a sentence; `field` says where to show it."""
+    """A request the app refuses, said as a sentence."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-        self.field = field
 
 
 class Conflict(ServiceError):
@@ -38,65 +39,98 @@ class Conflict(ServiceError):
 
 
 def clean_name(name: str) -> str:
-    name = re.sub(r"\s+", " ", name or "").strip()
+    name = text.clean(name)
     if not name:
-        raise ServiceError("Type a name.", "name")
+        raise ServiceError("Type a name.")
     if len(name) > NAME_MAX:
-        raise ServiceError(f"Keep names to {NAME_MAX} characters.", "name")
+        raise ServiceError(f"Keep names to {NAME_MAX} characters.")
     return name
 
 
 def find_player(name: str) -> Player | None:
     return db.session.execute(
-        db.select(Player).filter_by(name_key=clean_name(name).casefold())).scalar_one_or_none()
+        select(Player).filter_by(name_key=text.name_key(clean_name(name)))).scalar_one_or_none()
 
 
 def get_or_create_player(name: str) -> Player:
+    """The player of that name, added to the roster if new (once, when two phones add the
+    same new name at the same moment)."""
     name = clean_name(name)
     player = find_player(name)
     if player is None:
-        player = Player(name=name, name_key=name.casefold())
-        db.session.add(player)
-        db.session.flush()
+        locks.insert_new(Player.__table__, ["name_key"], name=name, name_key=text.name_key(name),
+                         created_at=now_utc())
+        player = find_player(name)
     return player
 
 
 def rename_player(player: Player, new_name: str) -> None:
-    """Rename a player everywhere, including inside every game they played."""
+    """Rename a player everywhere, including inside every game they played; the games are
+    locked first, so a change to one of them waits, or is refused as based on the old
+    names."""
     new_name = clean_name(new_name)
     other = find_player(new_name)
     if other is not None and other.id != player.id:
-        raise ServiceError(f"There is already a player called {other.name}.", "name")
+        raise ServiceError(f"There is already a player called {other.name}.")
+    if new_name == player.name:
+        return
+    games = [seat.game for seat in player.seats]
+    locks.take_all(games, {"action": "rename", "old": player.name, "new": new_name})
+    # what the player and the games hold now that no one else can change them
+    db.session.refresh(player, ["name"])
+    for game in games:
+        db.session.refresh(game, ["entries"])
     old = player.name
     player.rename(new_name)
-    for seat in player.seats:
-        game = seat.game
+    for game in games:
         rules = GAMES[game.kind]
         for entry in game.entries:
             entry.doc = rules.rename(entry.doc, old, new_name)
         refresh(game, replay(game))
+    try:
+        db.session.flush()
+    except IntegrityError:
+        # another phone gave someone this name at the same moment
+        db.session.rollback()
+        raise ServiceError(f"There is already a player called {new_name}.") from None
 
 
 def start_night(day: date, title: str | None) -> Night:
-    night = Night(date=day, title=(title or "").strip() or None)
+    night = Night(date=day, title=text.clean(title or "")[:TITLE_MAX] or None)
     db.session.add(night)
     db.session.flush()
     return night
 
 
+def attending(night: Night, player: Player) -> bool:
+    return db.session.execute(select(exists().where(
+        night_players.c.night_id == night.id, night_players.c.player_id == player.id))).scalar()
+
+
+def join_night(night: Night, player: Player) -> None:
+    """Put a player on the night's list (once, however many phones do it at once)."""
+    locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
+                     player_id=player.id)
+    db.session.expire(night, ["attendees"])
+
+
 def add_attendee(night: Night, name: str) -> Player:
     player = get_or_create_player(name)
-    if player in night.attendees:
-        raise ServiceError(f"{player.name} is already here tonight.", "name")
-    night.attendees.append(player)
+    if attending(night, player):
+        raise ServiceError(f"{player.name} is already here tonight.")
+    join_night(night, player)
     return player
 
 
 def remove_attendee(night: Night, player: Player) -> None:
-    if any(seat.player_id == player.id for game in night.games for seat in game.seats):
+    seated = (select(Seat.game_id).join(Game, Game.id == Seat.game_id)
+              .where(Game.night_id == night.id, Seat.player_id == player.id))
+    if db.session.execute(seated.limit(1)).first() is not None:
         raise ServiceError(f"{player.name} plays in a game tonight, so they stay on the list.")
-    if player in night.attendees:
-        night.attendees.remove(player)
+    db.session.execute(delete(night_players).where(
+        night_players.c.night_id == night.id, night_players.c.player_id == player.id,
+        ~seated.exists()))
+    db.session.expire(night, ["attendees"])
 
 
 # -- games ---------------------------------------------------------------------------
@@ -109,11 +143,10 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
     game = Game(night=night, kind=kind, options=options, status=IN_PROGRESS,
                 seats=[Seat(seat=i, player=p) for i, p in enumerate(players)])
     db.session.add(game)
-    for player in players:
-        if player not in night.attendees:
-            night.attendees.append(player)
     refresh(game, rules.replay(names, options, []))
     db.session.flush()
+    for player in players:
+        join_night(night, player)
     records.rebuild_game(game)
     return game
 
@@ -125,10 +158,9 @@ def replay(game: Game, docs: list[dict] | None = None) -> Sheet:
 
 
 def refresh(game: Game, sheet: Sheet) -> None:
-    """Cache what lists need from a replay on the game itself and on its seats, give the
-    game a new etag, and recount its players' records when the game's result changed (a
-    game still being built has no id yet: start_game counts it once it exists)."""
-    touch(game)
+    """Cache what lists need from a replay on the game itself and on its seats, and
+    recount its players' records when the game's result changed (a game still being built
+    has no id yet: start_game counts it once it exists)."""
     game.summary = {"totals": sheet.to_dict()["totals"], "finished": sheet.finished,
                     "winners": sheet.winners}
     game.entry_count = len(sheet.progress)
@@ -144,11 +176,6 @@ def refresh(game: Game, sheet: Sheet) -> None:
         records.rebuild_game(game)
 
 
-def touch(game: Game) -> None:
-    """A new etag for a changed game: its pages cached under the old one are out of date."""
-    game.etag = new_etag()
-
-
 def results_of(game: Game) -> tuple:
     """What a game means for its players' records: finished or not, and who scored what."""
     return game.status, [(seat.total, seat.won) for seat in game.seats]
@@ -161,53 +188,68 @@ def seat_result(status: str, summary: dict, name: str) -> tuple[float | None, bo
     return summary["totals"].get(name), name in summary["winners"]
 
 
-def check_open(game: Game) -> None:
-    if game.status == ABANDONED:
-        raise ServiceError("This game was abandoned; it takes no more changes.")
+def take(game: Game, seen: str | None, action: str, position: int | None = None,
+         doc: dict | None = None) -> dict:
+    """Lock the game for a change based on version `seen` (see companion/locks.py) and
+    return the change, which holds `"repeat": True` when an earlier request made it."""
+    change = {"action": action, "position": position, "doc": doc}
+    if not seen:
+        raise Conflict("This form did not say which sheet it was filled in on: here is the "
+                       "sheet as it is now.")
+    try:
+        made, repeat = locks.take(game, seen, change)
+    except locks.Stale as stale:
+        raise Conflict(changed_message(game, stale.last)) from None
+    return {**made, "repeat": repeat}
 
 
-def check_position(game: Game, expected: int | None) -> None:
-    if expected != len(game.entries):
-        raise Conflict(conflict_message(game))
+def changed_message(game: Game, last: dict | None) -> str:
+    """What another phone did, as the refused phone is told it."""
+    noun = GAMES[game.kind].entry_noun
+    last = last or {}
+    number = (last.get("position") or 0) + 1
+    done = {"add": f"{noun.capitalize()} {number} was saved on another phone",
+            "undo": f"{noun.capitalize()} {number} was removed on another phone",
+            "correct": f"{noun.capitalize()} {number} was corrected on another phone",
+            "abandon": "The game was abandoned on another phone",
+            "rename": f"{last.get('old')} was renamed {last.get('new')} on another phone",
+            }.get(last.get("action"), "The score sheet changed on another phone")
+    return f"{done} while you were on this page: here is the sheet as it is now."
 
 
-def conflict_message(game: Game) -> str:
-    count, noun = len(game.entries), GAMES[game.kind].entry_noun
-    return (f"The score sheet changed on another phone while you were typing (it now has "
-            f"{count} {noun}{'' if count == 1 else 's'}). Check the sheet, then save again.")
-
-
-def add_entry(game: Game, doc: dict, expected: int | None) -> Sheet:
-    """Append one entry; a repeated submission of the last entry is not added twice."""
+def add_entry(game: Game, doc: dict, seen: str | None) -> dict:
+    """Append one entry; the same entry sent twice from one version is stored once."""
+    change = take(game, seen, "add", len(game.entries), doc)
+    if change.get("repeat"):
+        return change
     check_open(game)
     docs = [entry.doc for entry in game.entries]
-    if expected == len(docs) - 1 and docs and docs[-1] == doc:
-        # a double tap, or a retry after a lost response: it is already saved
-        return replay(game)
-    check_position(game, expected)
     sheet = replay(game, docs + [doc])
     game.entries.append(Entry(position=len(docs), doc=doc))
     refresh(game, sheet)
-    flush_or_conflict(game)
-    return sheet
+    db.session.flush()
+    return change
 
 
-def undo_last(game: Game, expected: int | None) -> Sheet:
+def undo_last(game: Game, seen: str | None) -> dict:
+    change = take(game, seen, "undo", len(game.entries) - 1)
+    if change.get("repeat"):
+        return change
     check_open(game)
-    check_position(game, expected)
     if not game.entries:
         raise ServiceError("There is nothing to undo yet.")
     db.session.delete(game.entries.pop())
-    sheet = replay(game)
-    refresh(game, sheet)
+    refresh(game, replay(game))
     db.session.flush()
-    return sheet
+    return change
 
 
-def correct_entry(game: Game, position: int, doc: dict, expected: int | None) -> Sheet:
+def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dict:
     """Replace an earlier entry, refusing if any later entry would stop being valid."""
+    change = take(game, seen, "correct", position, doc)
+    if change.get("repeat"):
+        return change
     check_open(game)
-    check_position(game, expected)
     docs = [entry.doc for entry in game.entries]
     docs[position] = doc
     try:
@@ -221,21 +263,23 @@ def correct_entry(game: Game, position: int, doc: dict, expected: int | None) ->
         raise
     game.entries[position].doc = doc
     refresh(game, sheet)
-    flush_or_conflict(game)
-    return sheet
+    db.session.flush()
+    return change
 
 
-def abandon(game: Game) -> None:
+def abandon(game: Game, seen: str | None) -> dict:
+    change = take(game, seen, "abandon")
+    if not change.get("repeat"):
+        mark_abandoned(game)
+    return change
+
+
+def mark_abandoned(game: Game) -> None:
     if game.status != IN_PROGRESS:
         raise ServiceError("Only a game in progress can be abandoned.")
     game.status = ABANDONED
-    touch(game)
 
 
-def flush_or_conflict(game: Game) -> None:
-    try:
-        db.session.flush()
-    except IntegrityError as error:
-        db.session.rollback()
-        raise Conflict("Another phone saved this score at the same moment. Check the "
-                       "sheet, then save again if yours is still missing.") from error
+def check_open(game: Game) -> None:
+    if game.status == ABANDONED:
+        raise ServiceError("This game was abandoned; it takes no more changes.")

@@ -135,3 +135,11 @@ def context(game, sheet):
             for h, (out, points, totals) in enumerate(zip(view["outs"], view["hands"],
                                                           sheet.progress))]
     return {"leaders": view["leaders"], "rows": rows, "shoe": copies(game.options)}
+
+
+def describe(game, sheet, position):
+    """One hand as a sentence: "Hand 3: Ann went out; Ben 45, Cid 30"."""
+    out = game.entries[position].doc["out"]
+    points = ", ".join(f"{p} {n}" for p, n in sheet.to_dict()["hands"][position].items()
+                       if p != out)
+    return f"Hand {position + 1}: {out} went out; {points}"

@@ -197,7 +197,7 @@ def context(game, sheet):
         positions[doc["player"]][doc["row"]] = i
         if reviewing:
             turns.append({"position": i, "player": doc["player"], "row": LABELS[doc["row"]],
-                          "how": describe(doc), "dash": doc["row"] in view["dashes"][doc["player"]],
+                          "how": entered(doc), "dash": doc["row"] in view["dashes"][doc["player"]],
                           "points": view["rows"][doc["player"]][doc["row"]]})
     totals = view["totals"]
     # nobody leads a sheet where everyone is level, until a tie shares the win
@@ -213,9 +213,16 @@ def context(game, sheet):
     }
 
 
-def describe(doc):
+def entered(doc):
     """How a turn was entered, for the list of turns: "3 3 1 2 5, first throw"."""
     if "dice" in doc:
         dice = " ".join(str(d) for d in doc["dice"])
         return f"{dice}, first throw" if doc.get("first_throw") else dice
     return "dash" if doc.get("dash") else "typed score"
+
+
+def describe(game, sheet, position):
+    """One turn as a sentence: "Turn 16: Ann, Pair: 12"."""
+    doc = game.entries[position].doc
+    points = sheet.to_dict()["rows"][doc["player"]][doc["row"]]
+    return f"Turn {position + 1}: {doc['player']}, {LABELS[doc['row']]}: {points}"

@@ -81,8 +81,7 @@ def preview(form, game):
     if not form.challenger.data or form.bid.data is None or not form.outcome.data:
         return {"consequence": ""}
     docs = [entry.doc for entry in game.entries]
-    position = form.position.data
-    at = int(position) if position and position.isdigit() and int(position) < len(docs) else None
+    at = entry_position(form.position.data, len(docs))
     try:
         after = RULES.replay(game.players, game.options, docs[:at] + [to_entry(form, game)])
     except RuleError as error:
@@ -90,6 +89,15 @@ def preview(form, game):
         return {"consequence": "" if str(error) in shown else str(error)}
     view = after.to_dict()
     return {"consequence": " ".join(story(view["challenges"][-1], view))}
+
+
+def entry_position(text, count):
+    """The hidden position field as an entry of the sheet, or None (a new challenge)."""
+    # ascii digits only: "²".isdigit() is true, but int("²") raises
+    if not (text and text.isascii() and text.isdigit() and len(text) <= len(str(count))):
+        return None
+    position = int(text)
+    return position if position < count else None
 
 
 def story(challenge, view):
@@ -189,3 +197,12 @@ def starter_reason(view):
     if last["skull_owner"] != who:
         return f"as the owner of the skull that put {who} out"
     return f"as the next player still in after {who}, clockwise"
+
+
+def describe(game, sheet, position):
+    """One challenge as a sentence: "Challenge 3: Ann bid 3 and flipped Ben's skull"."""
+    made = sheet.to_dict()["challenges"][position]
+    end = ("won it" if made["outcome"] == "success"
+           else "flipped their own skull" if made["skull_owner"] == made["challenger"]
+           else f"flipped {made['skull_owner']}'s skull")
+    return f"Challenge {position + 1}: {made['challenger']} bid {made['bid']} and {end}"

@@ -95,3 +95,12 @@ def context(game, sheet):
     leaders = [p for p, t in view["totals"].items() if view["rounds"]
                and t == min(view["totals"].values())]
     return {"leaders": leaders, "finishers": [entry.doc["finisher"] for entry in game.entries]}
+
+
+def describe(game, sheet, position):
+    """One round as a sentence: "Round 4: Ann 12, Ben 30 (doubled)"."""
+    view = sheet.to_dict()
+    doubled = view["doubled"][position]
+    scores = ", ".join(f"{p} {points}{' (doubled)' if p == doubled else ''}"
+                       for p, points in view["rounds"][position].items())
+    return f"Round {position + 1}: {scores}"

@@ -7,11 +7,12 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from .. import charts, services
 from ..extensions import db
-from ..forms import ConfirmForm, game_setup_form
+from ..forms import VersionForm, game_setup_form
 from ..models import IN_PROGRESS, Game, Night
 from ..pagecache import cached_page
 from ..pads import PADS
 from ..rules import GAMES, RuleError
+from .once import submit_once
 
 bp = Blueprint("games", __name__)
 
@@ -22,18 +23,18 @@ def new(night_id, kind):
     rules = GAMES.get(kind) or abort(404)
     form = game_setup_form(rules, [p.name for p in night.attendees])
     if form.validate_on_submit():
-        names = form.seated()
-        players = [services.find_player(name) for name in names]
+        def start():
+            names = form.seated()
+            game = services.start_game(night, kind, [services.find_player(n) for n in names],
+                                       form.options())
+            for warning in rules.setup_warnings(names, game.options):
+                flash(warning, "warning")
+            return url_for("games.pad", game_id=game.id), None
         try:
-            game = services.start_game(night, kind, players, form.options())
+            return submit_once(form, start)
         except RuleError as error:
             db.session.rollback()
             form.form_errors.append(error.message)
-        else:
-            db.session.commit()
-            for warning in rules.setup_warnings(names, game.options):
-                flash(warning, "warning")
-            return redirect(url_for("games.pad", game_id=game.id))
     return render_template("games/new.html", night=night, rules=rules, form=form), \
         422 if form.errors else 200
 
@@ -41,30 +42,29 @@ def new(night_id, kind):
 @bp.get("/games/<int:game_id>")
 def pad(game_id):
     # the phones round the table reload a pad far more often than it changes
-    etag = db.session.scalar(select(Game.etag).where(Game.id == game_id)) or abort(404)
+    version = db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
 
     def render():
         game = load_game(game_id)
         return render_pad(game, services.replay(game))
 
-    return cached_page(("pad", game_id, etag), render)
+    return cached_page(("pad", game_id, version), render)
 
 
 @bp.get("/games/<int:game_id>/sheet.json")
 def sheet_json(game_id):
     game = load_game(game_id)
     return jsonify({**services.replay(game).to_dict(), "status": game.status,
-                    "entries": [entry.doc for entry in game.entries]})
+                    "version": game.version, "entries": [entry.doc for entry in game.entries]})
 
 
 @bp.post("/games/<int:game_id>/entries")
 def add_entry(game_id):
     game = load_game(game_id)
-    sheet = services.replay(game)
-    pad_ = PADS[game.kind]
-    form = pad_.build_form(game, sheet)
-    if save(form, game, lambda doc, expected: services.add_entry(game, doc, expected)):
-        flash(f"{GAMES[game.kind].entry_noun.capitalize()} {game.entry_count} saved.")
+    form = PADS[game.kind].build_form(game, services.replay(game))
+    change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
+    if change:
+        flash(f"{noun(game).capitalize()} {change['position'] + 1} saved.")
         return redirect(url_for("games.pad", game_id=game.id))
     return render_pad(game, services.replay(game), form, status=status_for(form))
 
@@ -90,10 +90,11 @@ def correct(game_id, position):
         form = pad_.build_form(game, sheet, doc=game.entries[position].doc, position=position)
     else:
         form = pad_.build_form(game, sheet, position=position)
-        if save(form, game, lambda doc, expected:
-                services.correct_entry(game, position, doc, expected)):
-            flash(f"{GAMES[game.kind].entry_noun.capitalize()} {position + 1} corrected.")
+        if save(form, game, lambda doc, seen:
+                services.correct_entry(game, position, doc, seen)):
+            flash(f"{noun(game).capitalize()} {position + 1} corrected.")
             return redirect(url_for("games.pad", game_id=game.id))
+        sheet = services.replay(game)
     return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
                            form=form, position=position, rules=GAMES[game.kind], pad=pad_,
                            preview=shown(pad_, form, game), **pad_.context(game, sheet)), \
@@ -103,43 +104,53 @@ def correct(game_id, position):
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id):
     game = load_game(game_id)
-    form = ConfirmForm()
-    if form.validate_on_submit():
-        try:
-            services.undo_last(game, int_or_none(form.expected.data))
-        except services.ServiceError as error:
-            db.session.rollback()
-            flash(error.message, "error")
-        else:
-            db.session.commit()
-            flash(f"The last {GAMES[game.kind].entry_noun} was removed.")
-        return redirect(url_for("games.pad", game_id=game.id))
-    form.expected.data = len(game.entries)
-    return render_template("games/confirm.html", game=game, form=form, action="undo",
-                           rules=GAMES[game.kind])
+    return confirm(game, "undo", services.undo_last, url_for("games.pad", game_id=game.id),
+                   lambda made: f"{noun(game).capitalize()} {made['position'] + 1} was removed.")
 
 
 @bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
 def abandon(game_id):
     game = load_game(game_id)
-    form = ConfirmForm()
+    return confirm(game, "abandon", services.abandon,
+                   url_for("nights.show", night_id=game.night_id),
+                   lambda made: "The game was abandoned. Its sheet stays in the night's history.")
+
+
+def confirm(game, action, change, then, done):
+    """A confirm page that says what the change does to the sheet the phone saw (the pad's
+    link carries its version), and acts only if the game is still as it showed."""
+    form = VersionForm.for_game(game, version=request.args.get("version"))
+    status, notice = 200, None
     if form.validate_on_submit():
         try:
-            services.abandon(game)
+            made = change(game, form.seen())
         except services.ServiceError as error:
-            flash(error.message, "error")
-            return redirect(url_for("games.pad", game_id=game.id))
-        db.session.commit()
-        flash("The game was abandoned. Its sheet stays in the night's history.")
-        return redirect(url_for("nights.show", night_id=game.night_id))
-    return render_template("games/confirm.html", game=game, form=form, action="abandon",
-                           rules=GAMES[game.kind])
+            db.session.rollback()
+            status = 409 if isinstance(error, services.Conflict) else 422
+            notice, form.version.data = error.message, game.version
+        else:
+            db.session.commit()
+            flash(done(made))
+            return redirect(then)
+    elif form.seen() != game.version:
+        # the pad this phone showed is out of date: say so, and ask about the sheet as it is
+        notice = services.changed_message(game, game.last_change)
+        form.version.data = game.version
+    sheet = services.replay(game)
+    last = (PADS[game.kind].describe(game, sheet, len(game.entries) - 1)
+            if game.entries else None)
+    return render_template("games/confirm.html", game=game, form=form, action=action,
+                           rules=GAMES[game.kind], last=last, notice=notice), status
 
 
 def load_game(game_id):
     """A game with everything its pad shows, in as few queries as the database allows."""
     return db.get_or_404(Game, game_id, options=[
         joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)])
+
+
+def noun(game):
+    return GAMES[game.kind].entry_noun
 
 
 def render_pad(game, sheet, form=None, status=200):
@@ -156,18 +167,18 @@ def render_pad(game, sheet, form=None, status=200):
 
 
 def save(form, game, change):
-    """Validate an entry form and hand its entry to `change(doc, expected)`, a service;
-    commit and return True, or leave the refusal on the form beside its field."""
+    """Validate an entry form and hand its entry to `change(doc, seen)`, a service; commit
+    and return the change made, or leave the refusal on the form beside its field."""
     if not form.validate_on_submit() or "preview" in request.form:
         explain_stale(form, game)
-        return False
+        return None
     try:
-        change(PADS[game.kind].to_entry(form, game), form.expected_count())
+        made = change(PADS[game.kind].to_entry(form, game), form.seen())
     except (RuleError, services.ServiceError) as error:
         refused(form, error, game)
-        return False
+        return None
     db.session.commit()
-    return True
+    return made
 
 
 def shown(pad_, form, game):
@@ -176,26 +187,24 @@ def shown(pad_, form, game):
 
 
 def refused(form, error, game):
-    """Put a refusal beside its field; after a conflict the form points at the new sheet."""
+    """Put a refusal beside its field; after a conflict the form points at the new sheet,
+    so that the next save is based on what the phone now shows."""
     db.session.rollback()
     form.attach(error)
     if isinstance(error, services.Conflict):
-        form.expected.data = len(game.entries)
+        form.conflict = True
+        form.version.data = game.version
 
 
 def explain_stale(form, game):
     """A form opened before another phone saved may fail for that reason: say so."""
-    if form.errors and form.expected_count() != len(game.entries):
-        refused(form, services.Conflict(services.conflict_message(game)), game)
+    if form.errors and form.seen() != game.version:
+        refused(form, services.Conflict(services.changed_message(game, game.last_change)), game)
 
 
 def status_for(form):
-    """A refused form comes back as 422, with everything that was typed."""
+    """A refused form comes back with everything that was typed: 409 when another phone
+    changed the game first, 422 when what was typed is refused."""
+    if getattr(form, "conflict", False):
+        return 409
     return 422 if form.errors or form.form_errors else 200
-
-
-def int_or_none(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -1,8 +1,47 @@
-"""Template filters and globals shared by every page."""
+"""What every page shares: template filters and globals, the id converter, paging."""
 
 from fractions import Fraction
 
+from flask import request
+from werkzeug.routing import IntegerConverter
+
+from ..extensions import db
 from ..rules import GAMES
+
+# the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
+# (sqlite's hold 64), and a larger number fails the query rather than finding nothing
+ID_MAX = 2**31 - 1
+# far past any real list; a larger ?page= is read as this, then as the last page
+PAGE_MAX = 10**6
+
+
+class IdConverter(IntegerConverter):
+    """`<int:...>` in every route: ascii digits up to ID_MAX, so a longer number is a 404
+    rather than a query the database cannot run."""
+
+    regex = r"[0-9]+"
+
+    def __init__(self, map, fixed_digits=0, min=0, max=ID_MAX, signed=False):
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
+
+
+def page_number() -> int:
+    """?page= as 1..PAGE_MAX: 1 when missing or not a plain number, PAGE_MAX when larger."""
+    text = request.args.get("page", "")
+    if not (text.isascii() and text.isdigit()):
+        return 1
+    # int() of thousands of digits raises; anything past seven is past PAGE_MAX anyway
+    digits = text.lstrip("0") or "0"
+    return max(1, min(int(digits) if len(digits) <= 7 else PAGE_MAX, PAGE_MAX))
+
+
+def paginate(query, per_page: int):
+    """One page of `query`; a page past the end shows the last one, as a stale link expects."""
+    page = db.paginate(query, page=page_number(), per_page=per_page, error_out=False)
+    last = max(page.pages, 1)
+    if page.page > last:
+        page = db.paginate(query, page=last, per_page=per_page, error_out=False)
+    return page
 
 
 def points(value):

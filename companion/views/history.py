@@ -9,6 +9,8 @@ from .. import backup, export
 from ..extensions import db
 from ..models import Game, Night, Player, Seat
 from ..rules import GAMES
+from ..text import clean
+from .helpers import paginate
 
 bp = Blueprint("history", __name__)
 
@@ -18,7 +20,8 @@ class HistoryFilter(Form):
 
     player = SelectField("Player", default="")
     kind = SelectField("Game", default="")
-    q = SearchField("Night title", validators=[Optional(), Length(max=80)],
+    # cleaned first: a NUL or other control character is text no database should search for
+    q = SearchField("Night title", filters=[clean], validators=[Optional(), Length(max=80)],
                     render_kw={"autocomplete": "off", "placeholder": "e.g. birthday"})
 
     def __init__(self, formdata, players):
@@ -38,8 +41,7 @@ def index():
     form = HistoryFilter(request.args, players)
     form.validate()
     filters = form.filters()
-    page = db.paginate(nights_query(**filters), per_page=current_app.config["NIGHTS_PER_PAGE"],
-                       error_out=False)
+    page = paginate(nights_query(**filters), current_app.config["NIGHTS_PER_PAGE"])
     return render_template("history/index.html", form=form, page=page, filters=filters)
 
 

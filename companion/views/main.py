@@ -3,6 +3,7 @@
 from datetime import date
 
 from flask import Blueprint, current_app, render_template, send_from_directory
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -32,6 +33,15 @@ def manifest():
                                mimetype="application/manifest+json")
 
 
+# PostgreSQL's deadlock_detected, serialization_failure and lock_not_available
+BUSY_CODES = {"40P01", "40001", "55P03"}
+
+
+def is_busy(error):
+    code = getattr(error.orig, "sqlstate", None)
+    return code in BUSY_CODES or "database is locked" in str(error.orig)
+
+
 def register_errors(app):
     @app.errorhandler(404)
     def not_found(error):
@@ -48,6 +58,17 @@ def register_errors(app):
     def not_allowed(error):
         return render_template("error.html", title="Not here",
                                message="That page cannot be used this way."), 405
+
+    @app.errorhandler(OperationalError)
+    def busy(error):
+        # a lock waited for longer than the database allows (SQLite's busy timeout, a
+        # PostgreSQL deadlock or serialization failure): nothing was stored, try again
+        if not is_busy(error):
+            raise error
+        db.session.rollback()
+        return render_template("error.html", title="The table was busy",
+                               message="Another phone was saving at the same moment. Nothing "
+                                       "was saved: go back, check the sheet and try again."), 409
 
     @app.errorhandler(500)
     def server_error(error):

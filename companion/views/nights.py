@@ -5,18 +5,19 @@ from sqlalchemy.orm import selectinload
 
 from .. import services, stats
 from ..extensions import db
-from ..forms import ConfirmForm, NameForm, NightForm
+from ..forms import ConfirmForm, NewPlayerForm, NightForm
 from ..models import Game, Night, Player, Seat
 from ..rules import GAMES
+from .once import submit_once
+from .helpers import paginate
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
 
 @bp.get("/")
 def index():
-    page = db.paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc())
-                       .options(selectinload(Night.games)),
-                       per_page=current_app.config["NIGHTS_PER_PAGE"], error_out=False)
+    page = paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc())
+                    .options(selectinload(Night.games)), current_app.config["NIGHTS_PER_PAGE"])
     return render_template("nights/index.html", page=page)
 
 
@@ -24,10 +25,10 @@ def index():
 def new():
     form = NightForm()
     if form.validate_on_submit():
-        night = services.start_night(form.date.data, form.title.data)
-        db.session.commit()
-        flash("Night started. Add who is playing.")
-        return redirect(url_for("nights.show", night_id=night.id))
+        def start():
+            night = services.start_night(form.date.data, form.title.data)
+            return url_for("nights.show", night_id=night.id), "Night started. Add who is playing."
+        return submit_once(form, start)
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
 
 
@@ -39,7 +40,7 @@ def show(night_id, name_form=None, status=200):
     roster = db.session.execute(db.select(Player).order_by(Player.name)).scalars().all()
     here = {p.id for p in night.attendees}
     return render_template(
-        "nights/show.html", night=night, name_form=name_form or NameForm(),
+        "nights/show.html", night=night, name_form=name_form or NewPlayerForm(),
         roster=[p for p in roster if p.id not in here], confirm=ConfirmForm(),
         games=GAMES, recap=stats.night_recap(night) if night.games else None), status
 
@@ -47,17 +48,16 @@ def show(night_id, name_form=None, status=200):
 @bp.post("/<int:night_id>/attendees")
 def add_attendee(night_id):
     night = db.get_or_404(Night, night_id)
-    form = NameForm()
+    form = NewPlayerForm()
     if form.validate_on_submit():
-        try:
+        def add():
             player = services.add_attendee(night, form.name.data)
+            return players_of(night), f"{player.name} joined the night."
+        try:
+            return submit_once(form, add)
         except services.ServiceError as error:
             db.session.rollback()
             form.name.errors.append(error.message)
-        else:
-            db.session.commit()
-            flash(f"{player.name} joined the night.")
-            return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
     return show(night_id, name_form=form, status=422)
 
 
@@ -66,11 +66,12 @@ def quick_add(night_id, player_id):
     """One tap on a name from the roster."""
     night = db.get_or_404(Night, night_id)
     player = db.get_or_404(Player, player_id)
-    if ConfirmForm().validate_on_submit() and player not in night.attendees:
-        night.attendees.append(player)
+    if ConfirmForm().validate_on_submit():
+        # a second tap on the chip finds them there already, and is told the same
+        services.join_night(night, player)
         db.session.commit()
         flash(f"{player.name} joined the night.")
-    return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
+    return redirect(players_of(night))
 
 
 @bp.post("/<int:night_id>/attendees/<int:player_id>/remove")
@@ -85,4 +86,8 @@ def remove_attendee(night_id, player_id):
         else:
             db.session.commit()
             flash(f"{player.name} left the night.")
-    return redirect(url_for("nights.show", night_id=night.id, _anchor="players"))
+    return redirect(players_of(night))
+
+
+def players_of(night):
+    return url_for("nights.show", night_id=night.id, _anchor="players")

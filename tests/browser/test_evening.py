@@ -73,7 +73,7 @@ def play_skyjo(table):
     page.get_by_role("link", name="Undo round 3").click()
     table.check("skyjo-undo")
     page.get_by_role("button", name="Yes, undo round 3").click()
-    expect(page.get_by_role("status")).to_contain_text("The last round was removed.")
+    expect(page.get_by_role("status")).to_contain_text("Round 3 was removed.")
 
     # correct round 1: Ann's 10 was really 4 (no longer doubled)
     page.get_by_role("link", name="Correct round 1").click()

@@ -1,6 +1,7 @@
 """Builders for web tests: a night with players and a game of any kind, through the app."""
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from sqlalchemy import event
@@ -37,6 +38,33 @@ def start_game(client):
         return int(response.location.rsplit("/", 1)[1])
 
     return start
+
+
+def version(client, game_id):
+    """The version of the game's sheet as it is now, as a phone reads it from the page it is
+    on (the JSON view holds the same value)."""
+    return client.get(f"/games/{game_id}/sheet.json").get_json()["version"]
+
+
+class _Inputs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "input":
+            self.found.append(dict(attrs))
+
+
+def form_version(html):
+    """The version a page's form says it was filled in on: the value of its one hidden
+    `version` input, whatever the order of its attributes."""
+    parser = _Inputs()
+    parser.feed(html)
+    found = [i.get("value") for i in parser.found
+             if i.get("name") == "version" and i.get("type") == "hidden"]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def errors(response):

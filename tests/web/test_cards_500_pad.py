@@ -2,14 +2,15 @@
 
 import re
 
-from tests.web.conftest import errors
+from tests.web.conftest import errors, form_version, version
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
 
-def hand_(expected, out, players=PLAYERS, **hands):
-    """Form data for a hand: an int is typed points, a dict is card counts."""
-    data = {"expected": str(expected), "out": out}
+def hand_(seen, out, players=PLAYERS, **hands):
+    """Form data for a hand filled in on the sheet at version `seen`: an int is typed
+    points, a dict is card counts."""
+    data = {"version": seen, "out": out}
     for i, player in enumerate(players):
         given = hands.get(player)
         if isinstance(given, dict):
@@ -20,7 +21,9 @@ def hand_(expected, out, players=PLAYERS, **hands):
 
 
 def post_hand(client, game, *args, **hands):
-    return client.post(f"/games/{game}/entries", data=hand_(*args, **hands))
+    """Save a hand from a form filled in on the sheet as it is now."""
+    return client.post(f"/games/{game}/entries",
+                       data=hand_(version(client, game), *args, **hands))
 
 
 def sheet_of(client, game):
@@ -37,8 +40,8 @@ def test_a_whole_game_ends_after_the_hand_that_reaches_the_target(client, start_
     hands = [("Ann", {"Ben": 150, "Cid": 40, "Dan": 200}),
              ("Cid", {"Ann": 90, "Ben": 200, "Dan": 100}),
              ("Ben", {"Ann": 60, "Cid": 35, "Dan": 210})]   # dan reaches 510
-    for n, (out, points) in enumerate(hands):
-        response = post_hand(client, game, n, out, **points)
+    for out, points in hands:
+        response = post_hand(client, game, out, **points)
         assert response.status_code == 302, errors(response)
     sheet = sheet_of(client, game)
     assert sheet["totals"] == {"Ann": 150, "Ben": 350, "Cid": 75, "Dan": 510}
@@ -50,8 +53,9 @@ def test_a_whole_game_ends_after_the_hand_that_reaches_the_target(client, start_
 
 def test_counts_and_typed_points_can_be_mixed_in_one_hand(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    response = post_hand(client, game, 0, "Ben", Ann={"jokers": 1, "aces": 2, "threes_to_nines": 3},
-                         Cid=45, Dan={"tens_to_kings": 1})
+    response = post_hand(client, game, "Ben",
+                         Ann={"jokers": 1, "aces": 2, "threes_to_nines": 3}, Cid=45,
+                         Dan={"tens_to_kings": 1})
     assert response.status_code == 302, errors(response)
     sheet = sheet_of(client, game)
     assert sheet["entries"] == [{"out": "Ben", "hands": {
@@ -62,7 +66,7 @@ def test_counts_and_typed_points_can_be_mixed_in_one_hand(client, start_game):
 
 def test_the_player_who_went_out_has_their_fields_ignored(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    data = hand_(0, "Ann", Ann=35, Ben=5, Cid=5, Dan=5)
+    data = hand_(version(client, game), "Ann", Ann=35, Ben=5, Cid=5, Dan=5)
     data["count_0_jokers"] = "-3"
     response = client.post(f"/games/{game}/entries", data=data)
     assert response.status_code == 302, errors(response)
@@ -71,7 +75,7 @@ def test_the_player_who_went_out_has_their_fields_ignored(client, start_game):
 
 def test_the_shoe_limit_is_refused_with_the_values_kept(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    response = post_hand(client, game, 0, "Ann", Ben={"jokers": 5}, Cid={"jokers": 4}, Dan=20)
+    response = post_hand(client, game, "Ann", Ben={"jokers": 5}, Cid={"jokers": 4}, Dan=20)
     assert response.status_code == 422
     assert errors(response) == ["Ben and Cid hold 9 jokers between them; four decks have 8."]
     html = response.get_data(as_text=True)
@@ -82,7 +86,7 @@ def test_the_shoe_limit_is_refused_with_the_values_kept(client, start_game):
 
 def test_one_player_over_the_shoe_is_told_beside_their_hand(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    response = post_hand(client, game, 0, "Ann", Ben=10, Cid={"twos": 17}, Dan=20)
+    response = post_hand(client, game, "Ann", Ben=10, Cid={"twos": 17}, Dan=20)
     html = response.get_data(as_text=True)
     assert errors(response) == ["Cid holds 17 twos; four decks have 16."]
     assert 'id="points_2-error"' in html
@@ -90,7 +94,7 @@ def test_one_player_over_the_shoe_is_told_beside_their_hand(client, start_game):
 
 def test_a_missing_hand_is_asked_for_beside_the_player(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    response = post_hand(client, game, 0, "Ann", Ben=10, Dan=20)
+    response = post_hand(client, game, "Ann", Ben=10, Dan=20)
     assert response.status_code == 422
     assert errors(response) == ["Type Cid's points or count Cid's cards."]
     assert 'id="points_2-error"' in response.get_data(as_text=True)
@@ -98,7 +102,7 @@ def test_a_missing_hand_is_asked_for_beside_the_player(client, start_game):
 
 def test_points_and_counts_for_one_player_are_refused(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    data = hand_(0, "Ann", Ben=10, Cid=20, Dan=15)
+    data = hand_(version(client, game), "Ann", Ben=10, Cid=20, Dan=15)
     data["count_3_aces"] = "1"
     response = client.post(f"/games/{game}/entries", data=data)
     assert errors(response) == ["Type Dan's points or count Dan's cards, not both."]
@@ -106,21 +110,21 @@ def test_points_and_counts_for_one_player_are_refused(client, start_game):
 
 def test_a_typed_total_off_the_five_point_steps_is_named(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    response = post_hand(client, game, 0, "Ann", Ben=10, Cid=22, Dan=15)
+    response = post_hand(client, game, "Ann", Ben=10, Cid=22, Dan=15)
     assert errors(response) == ["Cid cannot score 22: every card is worth a multiple of 5."]
     assert 'value="22"' in response.get_data(as_text=True)
 
 
 def test_a_missing_out_player_is_asked_for(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    data = hand_(0, "Ann", Ben=10, Cid=20, Dan=15)
+    data = hand_(version(client, game), "Ann", Ben=10, Cid=20, Dan=15)
     del data["out"]
     assert "Say who went out." in errors(client.post(f"/games/{game}/entries", data=data))
 
 
 def test_the_preview_counts_the_points_without_saving(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    data = hand_(0, "Ann", Ben={"jokers": 1, "twos": 2}, Cid=20, Dan=15)
+    data = hand_(version(client, game), "Ann", Ben={"jokers": 1, "twos": 2}, Cid=20, Dan=15)
     data["preview"] = "1"
     html = client.post(f"/games/{game}/entries", data=data).get_data(as_text=True)
     assert "3 cards: 90 points" in html
@@ -131,8 +135,8 @@ def test_the_preview_counts_the_points_without_saving(client, start_game):
 
 def test_the_live_preview_names_a_rule_the_hand_breaks(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    shown = client.post(f"/games/{game}/preview",
-                        data=hand_(0, "Ann", Ben={"aces": 10}, Cid={"aces": 7}, Dan=5)).get_json()
+    data = hand_(version(client, game), "Ann", Ben={"aces": 10}, Cid={"aces": 7}, Dan=5)
+    shown = client.post(f"/games/{game}/preview", data=data).get_json()
     assert shown["hand_1"] == "10 cards: 150 points"
     assert shown["problem"] == "Ben and Cid hold 17 aces between them; four decks have 16."
     assert shown["check"] == ""
@@ -140,44 +144,48 @@ def test_the_live_preview_names_a_rule_the_hand_breaks(client, start_game):
 
 def test_correcting_an_earlier_hand_recounts_the_sheet(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    post_hand(client, game, 0, "Ann", Ben={"aces": 2}, Cid=20, Dan=15)
-    post_hand(client, game, 1, "Ben", Ann=5, Cid=5, Dan=5)
+    post_hand(client, game, "Ann", Ben={"aces": 2}, Cid=20, Dan=15)
+    post_hand(client, game, "Ben", Ann=5, Cid=5, Dan=5)
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
     assert re.search(r'id="count_1_aces"[^>]*value="2"', form)
     assert 'checked id="out-0"' in form
     response = client.post(f"/games/{game}/entries/0",
-                           data=hand_(2, "Cid", Ann=50, Ben={"aces": 2}, Dan=15))
+                           data=hand_(version(client, game), "Cid", Ann=50, Ben={"aces": 2},
+                                      Dan=15))
     assert response.status_code == 302, errors(response)
     assert sheet_of(client, game)["totals"] == {"Ann": 55, "Ben": 30, "Cid": 5, "Dan": 20}
 
 
 def test_each_hand_links_to_its_correction(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    post_hand(client, game, 0, "Ann", Ben=10, Cid=20, Dan=15)
+    post_hand(client, game, "Ann", Ben=10, Cid=20, Dan=15)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert f'href="/games/{game}/entries/0"' in page
 
 
 def test_undo_removes_the_last_hand(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    post_hand(client, game, 0, "Ann", Ben=10, Cid=20, Dan=15)
-    assert "Undo the last hand?" in client.get(f"/games/{game}/undo").get_data(as_text=True)
-    client.post(f"/games/{game}/undo", data={"expected": "1"})
+    post_hand(client, game, "Ann", Ben=10, Cid=20, Dan=15)
+    seen = version(client, game)
+    assert len(sheet_of(client, game)["entries"]) == 1
+    confirm = client.get(f"/games/{game}/undo?version={seen}").get_data(as_text=True)
+    assert "Undo the last hand?" in confirm
+    client.post(f"/games/{game}/undo", data={"version": seen})
     assert sheet_of(client, game)["entries"] == []
 
 
 def test_the_dealer_moves_one_seat_clockwise_each_hand(client, start_game):
     game = start_game("cards_500", PLAYERS)
     shown = [dealer_shown(client, game)]
-    for n in range(4):
-        post_hand(client, game, n, "Ann", Ben=10, Cid=20, Dan=15)
+    for _ in range(4):
+        post_hand(client, game, "Ann", Ben=10, Cid=20, Dan=15)
         shown.append(dealer_shown(client, game))
     assert shown == ["Ann", "Ben", "Cid", "Dan", "Ann"]
 
 
 def test_the_leader_and_who_went_out_are_marked_on_the_sheet(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    post_hand(client, game, 0, "Cid", Ann=10, Ben=20, Dan=15)
+    post_hand(client, game, "Cid", Ann=10, Ben=20, Dan=15)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert re.search(r'<li class="leader">\s*<span class="name">Cid</span>', page)
     assert '<td class="out">' in page and "★ out" in page
@@ -185,7 +193,7 @@ def test_the_leader_and_who_went_out_are_marked_on_the_sheet(client, start_game)
 
 def test_a_correction_opens_with_the_hand_already_counted(client, start_game):
     game = start_game("cards_500", PLAYERS)
-    post_hand(client, game, 0, "Ann", Ben={"aces": 2}, Cid=20, Dan=15)
+    post_hand(client, game, "Ann", Ben={"aces": 2}, Cid=20, Dan=15)
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
     assert "2 cards: 30 points" in form
     assert "This hand: Ben 30, Cid 20, Dan 15." in form
@@ -200,17 +208,18 @@ def test_games_opened_one_after_another_each_show_their_own_players_and_shoe(cli
     # the form class is shared by games with the same seating: a shoe or a sheet must not
     # stay on it for the next game
     plain = start_game("cards_500", PLAYERS)
-    post_hand(client, plain, 0, "Ann", Ben=150, Cid=40, Dan=200)
+    saved = post_hand(client, plain, "Ann", Ben=150, Cid=40, Dan=200)
+    assert saved.status_code == 302, errors(saved)
     jokers = start_game("cards_500", PLAYERS, extra_jokers=4)
     others = start_game("cards_500", ["Eve", "Fay", "Gus", "Hal", "Ivy"], extra_jokers=2)
     for _ in range(2):
         html = client.get(f"/games/{plain}").get_data(as_text=True)
         assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == PLAYERS
         assert 'max="8"' in jokers_input(html)
-        assert 'name="expected" type="hidden" value="1"' in html
+        assert form_version(html) == version(client, plain)
         html = client.get(f"/games/{jokers}").get_data(as_text=True)
         assert 'max="12"' in jokers_input(html)
-        assert 'name="expected" type="hidden" value="0"' in html
+        assert form_version(html) == version(client, jokers)
         html = client.get(f"/games/{others}").get_data(as_text=True)
         assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == [
             "Eve", "Fay", "Gus", "Hal", "Ivy"]

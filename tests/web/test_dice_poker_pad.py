@@ -3,7 +3,7 @@
 import re
 from html import unescape
 
-from tests.web.conftest import errors
+from tests.web.conftest import errors, form_version, version
 
 UPPER = ["1", "2", "3", "4", "5", "6"]
 LOWER = ["pair", "two_pairs", "three_of_a_kind", "small_straight", "big_straight",
@@ -12,9 +12,10 @@ DASH_SENTENCE = ("These dice don't make a full house: saving writes a dash. "
                  "Tick “Write it as a dash” to save it.")
 
 
-def turn(expected, player, row, dice=None, first=False, dash=False, score=None, preview=False):
-    """The form as the pad posts it: tapped dice, the toggles, and a typed score."""
-    data = {"expected": str(expected), "player": player, "row": row}
+def turn(seen, player, row, dice=None, first=False, dash=False, score=None, preview=False):
+    """The form as the pad posts it, filled in on the sheet at version `seen`: tapped dice,
+    the toggles, and a typed score."""
+    data = {"version": seen, "player": player, "row": row}
     for d, value in enumerate(dice or []):
         data[f"die_{d}"] = str(value)
     if first:
@@ -28,10 +29,12 @@ def turn(expected, player, row, dice=None, first=False, dash=False, score=None, 
     return data
 
 
-def play(client, game, turns, start=0):
-    """Save turns given as (player, row, fields) in order; every one must be accepted."""
-    for n, (player, row, fields) in enumerate(turns, start):
-        response = client.post(f"/games/{game}/entries", data=turn(n, player, row, **fields))
+def play(client, game, turns):
+    """Save turns given as (player, row, fields) in order, each from the sheet as it is
+    then; every one must be accepted."""
+    for n, (player, row, fields) in enumerate(turns):
+        response = client.post(f"/games/{game}/entries",
+                               data=turn(version(client, game), player, row, **fields))
         assert response.status_code == 302, (n, errors(response))
 
 
@@ -127,7 +130,7 @@ def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(cl
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
     response = client.post(f"/games/{game}/entries", data=turn(
-        12, "Ann", "full_house", dice=[1, 2, 3, 4, 6], first=True))
+        version(client, game), "Ann", "full_house", dice=[1, 2, 3, 4, 6], first=True))
     assert response.status_code == 422
     assert errors(response) == [DASH_SENTENCE]
     html = response.get_data(as_text=True)
@@ -143,7 +146,7 @@ def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(cl
 def test_a_confirmed_dash_saves_the_missed_dice_as_a_dash(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
-    play(client, game, [("Ann", "full_house", {"dice": [1, 2, 3, 4, 6], "dash": True})], start=12)
+    play(client, game, [("Ann", "full_house", {"dice": [1, 2, 3, 4, 6], "dash": True})])
     result = sheet(client, game)
     assert result["entries"][-1] == {"player": "Ann", "row": "full_house",
                                      "dice": [1, 2, 3, 4, 6], "first_throw": False}
@@ -154,8 +157,8 @@ def test_a_confirmed_dash_saves_the_missed_dice_as_a_dash(client, start_game):
 def test_a_dash_on_dice_that_make_the_row_is_refused(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
-    response = client.post(f"/games/{game}/entries",
-                           data=turn(12, "Ann", "pair", dice=[3, 3, 1, 2, 5], dash=True))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "pair", dice=[3, 3, 1, 2, 5], dash=True))
     assert errors(response) == ["These dice make a pair: untick “Write it as a dash” to score them."]
 
 
@@ -164,7 +167,7 @@ def test_each_way_of_entering_a_turn_is_stored_as_its_entry_document(client, sta
     play(client, game, zeros(["Ann", "Ben"]))
     play(client, game, [("Ann", "pair", {"dice": [3, 3, 1, 2, 5], "first": True}),
                         ("Ben", "pair", {"dash": True}),
-                        ("Ann", "chance", {"score": 17})], start=12)
+                        ("Ann", "chance", {"score": 17})])
     assert sheet(client, game)["entries"][12:] == [
         {"player": "Ann", "row": "pair", "dice": [3, 3, 1, 2, 5], "first_throw": True},
         {"player": "Ben", "row": "pair", "dash": True},
@@ -180,7 +183,8 @@ def test_a_typed_score_is_saved_in_its_row(client, start_game):
 
 def test_a_typed_score_the_row_cannot_take_is_refused_beside_the_score(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
-    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "3", score=7))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "3", score=7))
     assert response.status_code == 422
     assert errors(response) == ["Threes cannot score 7: it takes -9, -6, -3, 0, 3 or 6."]
     html = response.get_data(as_text=True)
@@ -189,14 +193,15 @@ def test_a_typed_score_the_row_cannot_take_is_refused_beside_the_score(client, s
 
 def test_dice_and_a_typed_score_together_are_refused(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
-    response = client.post(f"/games/{game}/entries",
-                           data=turn(0, "Ann", "3", dice=[3, 3, 3, 1, 2], score=0))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "3", dice=[3, 3, 3, 1, 2], score=0))
     assert errors(response) == ["Tap the dice or type the score, not both."]
 
 
 def test_a_turn_with_missing_dice_asks_for_all_five(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
-    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "3", dice=[3, 3]))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "3", dice=[3, 3]))
     assert errors(response) == ["Tap all five dice: 2 of 5 so far."]
 
 
@@ -204,7 +209,7 @@ def test_show_points_scores_every_open_row_without_saving(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
     response = client.post(f"/games/{game}/entries", data=turn(
-        12, "Ann", "", dice=[3, 3, 3, 2, 2], first=True, preview=True))
+        version(client, game), "Ann", "", dice=[3, 3, 3, 2, 2], first=True, preview=True))
     assert response.status_code == 200 and errors(response) == []
     html = response.get_data(as_text=True)
     shown = dict(re.findall(r'data-preview="points_(\w+)">([^<]*)</output>', html))
@@ -217,7 +222,7 @@ def test_show_points_scores_every_open_row_without_saving(client, start_game):
 def test_the_live_preview_answers_with_the_points_of_each_row(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     shown = client.post(f"/games/{game}/preview", data=turn(
-        0, "Ann", "full_house", dice=[1, 1, 1, 1, 2])).get_json()
+        version(client, game), "Ann", "full_house", dice=[1, 1, 1, 1, 2])).get_json()
     assert shown["points_1"] == "+1" and shown["points_2"] == "-4" and shown["points_6"] == "-18"
     assert shown["points_four_of_a_kind"] == "4" and shown["points_full_house"] == "—"
     assert shown["row_note"].startswith("These dice don't make a full house")
@@ -245,14 +250,16 @@ def test_rows_are_offered_only_to_the_players_they_are_open_to(client, start_gam
 def test_a_filled_row_is_refused_beside_the_row_field(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "1", {"score": 0}), ("Ben", "2", {"score": 0})])
-    response = client.post(f"/games/{game}/entries", data=turn(2, "Ann", "1", score=0))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "1", score=0))
     assert errors(response) == ["Ann already filled row 1."]
     assert 'id="row-error">Ann already filled row 1.' in response.get_data(as_text=True)
 
 
 def test_combinations_are_refused_until_rows_one_to_six_are_filled(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
-    response = client.post(f"/games/{game}/entries", data=turn(0, "Ann", "pair", dice=[2, 2, 1, 3, 4]))
+    response = client.post(f"/games/{game}/entries", data=turn(
+        version(client, game), "Ann", "pair", dice=[2, 2, 1, 3, 4]))
     assert errors(response) == ["Ann must fill rows 1 to 6 before the combinations."]
     assert 'id="row-error"' in response.get_data(as_text=True)
 
@@ -261,7 +268,7 @@ def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
     play(client, game, [("Ann", "pair", {"dice": [3, 3, 1, 2, 5], "first": True}),
-                        ("Ben", "pair", {"dash": True})], start=12)
+                        ("Ben", "pair", {"dash": True})])
     html = client.get(f"/games/{game}").get_data(as_text=True)
     assert re.search(r'<td class="filled doubled">\s*<a href="/games/\d+/entries/12">\s*12\s*'
                      r'<span class="mark"[^>]*>×2</span>', html)
@@ -277,7 +284,7 @@ def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
     assert checked(form, "die_4-1")
     assert 'data-preview="points_1">+1<' in form
     response = client.post(f"/games/{game}/entries/0",
-                           data=turn(2, "Ann", "1", dice=[1, 1, 1, 1, 1]))
+                           data=turn(version(client, game), "Ann", "1", dice=[1, 1, 1, 1, 1]))
     assert response.status_code == 302, errors(response)
     assert sheet(client, game)["totals"] == {"Ann": 2, "Ben": 0}
 
@@ -285,11 +292,11 @@ def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
 def test_a_turn_saved_as_a_dash_reopens_with_the_dash_ticked(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
-    play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6], "dash": True})], start=12)
+    play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6], "dash": True})])
     form = client.get(f"/games/{game}/entries/12").get_data(as_text=True)
     assert checked(form, "dash") and checked(form, "die_4-5")
-    response = client.post(f"/games/{game}/entries/12",
-                           data=turn(13, "Ann", "poker", dice=[1, 2, 3, 4, 6], dash=True))
+    response = client.post(f"/games/{game}/entries/12", data=turn(
+        version(client, game), "Ann", "poker", dice=[1, 2, 3, 4, 6], dash=True))
     assert response.status_code == 302, errors(response)
 
 
@@ -297,7 +304,8 @@ def test_a_correction_that_would_break_a_later_turn_is_refused(client, start_gam
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "1", {"score": 0}), ("Ben", "1", {"score": 0}),
                         ("Ann", "2", {"score": 0})])
-    response = client.post(f"/games/{game}/entries/0", data=turn(3, "Ann", "2", score=0))
+    response = client.post(f"/games/{game}/entries/0", data=turn(
+        version(client, game), "Ann", "2", score=0))
     assert response.status_code == 422
     assert "turn 3 impossible" in errors(response)[0]
 
@@ -305,8 +313,11 @@ def test_a_correction_that_would_break_a_later_turn_is_refused(client, start_gam
 def test_undo_removes_the_last_turn_after_confirmation(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "4", {"dice": [4, 4, 4, 4, 1]})])
-    assert "Undo the last turn?" in client.get(f"/games/{game}/undo").get_data(as_text=True)
-    client.post(f"/games/{game}/undo", data={"expected": "1"})
+    seen = version(client, game)
+    assert len(sheet(client, game)["entries"]) == 1
+    confirm = client.get(f"/games/{game}/undo?version={seen}").get_data(as_text=True)
+    assert "Undo the last turn?" in confirm
+    client.post(f"/games/{game}/undo", data={"version": seen})
     result = sheet(client, game)
     assert result["entries"] == [] and result["rows"]["Ann"]["4"] is None
 
@@ -328,12 +339,12 @@ def test_games_opened_one_after_another_each_show_their_own_players_turn_and_row
     for _ in range(2):
         html = client.get(f"/games/{played}").get_data(as_text=True)
         assert player_choices(html) == [("Ann", False, True), ("Ben", True, False)]
-        assert 'name="expected" type="hidden" value="1"' in html
+        assert form_version(html) == version(client, played)
         row_one = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="1"', html)
         assert row_one.group(1).split() == ["closed-0"]
         html = client.get(f"/games/{fresh}").get_data(as_text=True)
         assert player_choices(html) == [("Ann", True, False), ("Ben", False, False)]
-        assert 'name="expected" type="hidden" value="0"' in html
+        assert form_version(html) == version(client, fresh)
         assert re.search(r'<div class="dp-row ">\s*<label><input [^>]*value="1"', html)
         html = client.get(f"/games/{other}").get_data(as_text=True)
         assert player_choices(html) == [("Cid", True, False), ("Dan", False, False),

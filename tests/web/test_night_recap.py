@@ -3,7 +3,7 @@
 import html
 import re
 
-from tests.web.conftest import errors
+from tests.web.conftest import errors, version
 from tests.web.history_data import cards_500, dice_poker, night, restore, skull, skyjo
 
 
@@ -94,9 +94,10 @@ def test_a_night_with_no_games_has_no_recap(client, start_game):
 
 def test_a_finished_game_page_shows_the_running_totals_as_a_chart_and_a_table(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"], target=20)
-    for n, (ann, ben) in enumerate([(5, 9), (4, 12)]):
+    for ann, ben in [(5, 9), (4, 12)]:
         response = client.post(f"/games/{game}/entries", data={
-            "expected": str(n), "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)})
+            "version": version(client, game), "finisher": "Ann", "score_0": str(ann),
+            "score_1": str(ben)})
         assert response.status_code == 302, errors(response)
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert 'role="img"' in page and 'viewBox="0 0 320 180"' in page
@@ -119,7 +120,7 @@ def test_chart_labels_are_escaped(client, runner, tmp_path):
 
 def test_a_game_being_played_shows_its_sheet_without_the_chart(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"])
-    client.post(f"/games/{game}/entries", data={"expected": "0", "finisher": "Ann",
-                                                "score_0": "3", "score_1": "9"})
+    client.post(f"/games/{game}/entries", data={"version": version(client, game),
+                                                "finisher": "Ann", "score_0": "3", "score_1": "9"})
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Round 1 saved." in page and "<svg viewBox" not in page

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.rules import GAMES
-from tests.web.conftest import errors
+from tests.web.conftest import errors, version
 from tests.web.history_data import (cards_500, dice_poker, night, played, restore, skull,
                                     skyjo)
 
@@ -119,13 +119,14 @@ def test_a_refused_rename_keeps_the_page_whole(client, runner, tmp_path):
 
 def test_correcting_a_finished_game_updates_its_recap_and_the_statistics(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"], target=20)
-    for n, (ann, ben) in enumerate([(5, 9), (4, 12)]):
+    for ann, ben in [(5, 9), (4, 12)]:
         client.post(f"/games/{game}/entries", data={
-            "expected": str(n), "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)})
+            "version": version(client, game), "finisher": "Ann", "score_0": str(ann),
+            "score_1": str(ben)})
     assert "Ann won 1 of 1 game." in client.get("/nights/1").get_data(as_text=True)
     assert tiles(page(client, 1), "Skyjo")["Won"] == "1"
     response = client.post(f"/games/{game}/entries/1", data={
-        "expected": "2", "finisher": "Ben", "score_0": "30", "score_1": "1"})
+        "version": version(client, game), "finisher": "Ben", "score_0": "30", "score_1": "1"})
     assert response.status_code == 302, errors(response)
     assert "Ben won 1 of 1 game." in client.get("/nights/1").get_data(as_text=True)
     ann, ben = tiles(page(client, 1), "Skyjo"), tiles(page(client, 2), "Skyjo")

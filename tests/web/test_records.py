@@ -35,7 +35,7 @@ def test_a_game_started_counts_as_unfinished(game):
 
 
 def test_a_finished_game_counts_its_totals_and_winner(game):
-    services.add_entry(game, round_(10, 60), 0)
+    services.add_entry(game, round_(10, 60), game.version)
     ann, ben = record("Ann"), record("Ben")
     assert (ann.played, ann.won, ann.lowest) == (1, 1, 10)
     assert (ben.played, ben.won, ben.highest) == (1, 0, 60)
@@ -43,14 +43,14 @@ def test_a_finished_game_counts_its_totals_and_winner(game):
 
 
 def test_undoing_the_last_round_takes_the_result_back(game):
-    services.add_entry(game, round_(10, 60), 0)
-    services.undo_last(game, 1)
+    services.add_entry(game, round_(10, 60), game.version)
+    services.undo_last(game, game.version)
     assert (record("Ann").played, record("Ann").won, record("Ann").recent) == (0, 0, [])
 
 
 def test_correcting_a_finished_game_moves_the_win(game):
-    services.add_entry(game, round_(10, 60), 0)
-    services.correct_entry(game, 0, round_(60, 10, finisher="Ben"), 1)
+    services.add_entry(game, round_(10, 60), game.version)
+    services.correct_entry(game, 0, round_(60, 10, finisher="Ben"), game.version)
     assert (record("Ann").won, record("Ben").won) == (0, 1)
     assert record("Ann").highest == 60
 

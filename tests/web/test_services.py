@@ -29,7 +29,7 @@ def docs(game):
 
 
 def test_adding_an_entry_stores_it_and_caches_the_summary(game):
-    services.add_entry(game, round_(), 0)
+    services.add_entry(game, round_(), game.version)
     db.session.commit()
     assert docs(game) == [round_()]
     assert game.summary == {"totals": {"Ann": 5, "Ben": 10, "Cid": 15}, "finished": False,
@@ -39,22 +39,28 @@ def test_adding_an_entry_stores_it_and_caches_the_summary(game):
 
 def test_an_entry_the_rules_refuse_is_not_stored(game):
     with pytest.raises(RuleError, match="Cid"):
-        services.add_entry(game, round_(Cid=141), 0)
+        services.add_entry(game, round_(Cid=141), game.version)
     db.session.rollback()
     assert docs(game) == []
 
 
-def test_a_stale_position_is_a_conflict(game):
-    services.add_entry(game, round_(), 0)
-    with pytest.raises(services.Conflict, match="another phone"):
-        services.add_entry(game, round_(Ben=3), 0)
+def test_a_stale_version_is_a_conflict(game):
+    seen = game.version
+    services.add_entry(game, round_(), seen)
+    db.session.commit()
+    with pytest.raises(services.Conflict, match="Round 1 was saved on another phone"):
+        services.add_entry(game, round_(Ben=3), seen)
+    db.session.rollback()
+    assert docs(game) == [round_()]
 
 
 def test_the_same_entry_sent_twice_is_stored_once(game):
-    services.add_entry(game, round_(), 0)
-    services.add_entry(game, round_(), 0)
+    seen = game.version
+    first = services.add_entry(game, round_(), seen)
+    again = services.add_entry(game, round_(), seen)
     db.session.commit()
     assert len(docs(game)) == 1
+    assert not first["repeat"] and again["repeat"]
 
 
 def test_the_database_refuses_two_entries_at_one_position(game):
@@ -66,48 +72,48 @@ def test_the_database_refuses_two_entries_at_one_position(game):
 
 
 def test_undo_removes_the_last_entry_and_reopens_a_finished_game(game):
-    services.add_entry(game, round_(Cid=140), 0)
+    services.add_entry(game, round_(Cid=140), game.version)
     assert game.status == "finished"
-    services.undo_last(game, 1)
+    services.undo_last(game, game.version)
     db.session.commit()
     assert docs(game) == [] and game.status == "in_progress" and game.finished_at is None
 
 
 def test_undo_with_nothing_to_undo_is_refused(game):
     with pytest.raises(services.ServiceError, match="nothing to undo"):
-        services.undo_last(game, 0)
+        services.undo_last(game, game.version)
 
 
 def test_correcting_an_entry_replays_everything_after_it(game):
-    services.add_entry(game, round_(), 0)
-    services.add_entry(game, round_(Ann=1), 1)
-    services.correct_entry(game, 0, round_(Ann=2), 2)
+    services.add_entry(game, round_(), game.version)
+    services.add_entry(game, round_(Ann=1), game.version)
+    services.correct_entry(game, 0, round_(Ann=2), game.version)
     db.session.commit()
     assert game.summary["totals"] == {"Ann": 3, "Ben": 20, "Cid": 30}
 
 
 def test_a_correction_that_breaks_a_later_entry_is_refused_with_its_number(game):
-    services.add_entry(game, round_(), 0)
-    services.add_entry(game, round_(), 1)
+    services.add_entry(game, round_(), game.version)
+    services.add_entry(game, round_(), game.version)
     db.session.commit()
     # ending the game in round 1 would leave round 2 after the end
     with pytest.raises(services.ServiceError, match="round 2 impossible"):
-        services.correct_entry(game, 0, round_(Cid=130), 2)
+        services.correct_entry(game, 0, round_(Cid=130), game.version)
     db.session.rollback()
     assert docs(game)[0] == round_()
 
 
 def test_a_correction_of_a_finished_game_updates_its_winners(game):
-    services.add_entry(game, round_(Cid=140), 0)
+    services.add_entry(game, round_(Cid=140), game.version)
     assert game.summary["winners"] == ["Ann"]
-    services.correct_entry(game, 0, round_(Ann=120, Cid=0), 1)
+    services.correct_entry(game, 0, round_(Ann=120, Cid=0), game.version)
     assert game.summary["winners"] == ["Cid"]
 
 
 def test_an_abandoned_game_takes_no_entries(game):
-    services.abandon(game)
+    services.abandon(game, game.version)
     with pytest.raises(services.ServiceError, match="abandoned"):
-        services.add_entry(game, round_(), 0)
+        services.add_entry(game, round_(), game.version)
 
 
 def test_players_are_one_whatever_the_case_of_their_name(app):
@@ -118,7 +124,7 @@ def test_players_are_one_whatever_the_case_of_their_name(app):
 
 
 def test_renaming_a_player_renames_them_inside_their_games(game):
-    services.add_entry(game, round_(finisher="Ben"), 0)
+    services.add_entry(game, round_(finisher="Ben"), game.version)
     ben = services.find_player("Ben")
     services.rename_player(ben, "Benedict")
     db.session.commit()

@@ -6,24 +6,25 @@ import re
 import pytest
 
 from companion.rules.skull import VARIANTS
-from tests.web.conftest import errors
+from tests.web.conftest import errors, form_version, version
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
 
-def challenge(expected, challenger, bid, outcome):
-    return {"expected": str(expected), "challenger": challenger, "bid": str(bid),
-            "outcome": outcome}
+def challenge(seen, challenger, bid, outcome):
+    """The entry form as the pad posts it, filled in on the sheet at version `seen`."""
+    return {"version": seen, "challenger": challenger, "bid": str(bid), "outcome": outcome}
 
 
 @pytest.fixture
 def play(client):
-    """play(game, ("Ann", 2, "success"), ...) saves the challenges in order."""
+    """play(game, ("Ann", 2, "success"), ...) saves the challenges in order, each from the
+    sheet as it is then."""
 
     def save(game, *challenges):
-        start = len(client.get(f"/games/{game}/sheet.json").get_json()["entries"])
-        for n, args in enumerate(challenges, start):
-            response = client.post(f"/games/{game}/entries", data=challenge(n, *args))
+        for args in challenges:
+            response = client.post(f"/games/{game}/entries",
+                                   data=challenge(version(client, game), *args))
             assert response.status_code == 302, errors(response)
 
     return save
@@ -137,7 +138,8 @@ def test_the_bid_stepper_stops_at_the_cards_on_the_mats(client, start_game, play
 
 def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(client, start_game):
     game = start_game("skull", ["Ann", "Ben", "Cid"])
-    response = client.post(f"/games/{game}/entries", data=challenge(0, "Ben", 13, "skull:Cid"))
+    response = client.post(f"/games/{game}/entries", data=challenge(
+        version(client, game), "Ben", 13, "skull:Cid"))
     assert response.status_code == 422
     assert errors(response) == ["A bid of 13 is more than the 12 cards on the mats."]
     shown = response.get_data(as_text=True)
@@ -147,7 +149,8 @@ def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(clie
 
 def test_a_bid_of_one_cannot_reveal_another_players_skull(client, start_game):
     game = start_game("skull", ["Ann", "Ben", "Cid"])
-    response = client.post(f"/games/{game}/entries", data=challenge(0, "Ann", 1, "skull:Ben"))
+    response = client.post(f"/games/{game}/entries", data=challenge(
+        version(client, game), "Ann", 1, "skull:Ben"))
     assert response.status_code == 422
     assert html.unescape(errors(response)[0]) == (
         "A bid of 1 only flips Ann's own card, so it cannot reveal Ben's skull.")
@@ -157,7 +160,7 @@ def test_a_bid_of_one_cannot_reveal_another_players_skull(client, start_game):
 
 def test_a_missing_outcome_is_asked_for_beside_the_choices(client, start_game):
     game = start_game("skull", ["Ann", "Ben", "Cid"])
-    data = challenge(0, "Ann", 2, "success")
+    data = challenge(version(client, game), "Ann", 2, "success")
     del data["outcome"]
     response = client.post(f"/games/{game}/entries", data=data)
     assert errors(response) == ["Say how the challenge ended."]
@@ -194,7 +197,8 @@ def test_an_own_skull_makes_the_challenger_discard_at_random(client, start_game,
 
 def test_the_preview_says_who_takes_the_lost_card_without_saving(client, start_game):
     game = start_game("skull", PLAYERS)
-    response = client.post(f"/games/{game}/preview", data=challenge(0, "Ann", 3, "skull:Cid"))
+    response = client.post(f"/games/{game}/preview", data=challenge(
+        version(client, game), "Ann", 3, "skull:Cid"))
     assert response.get_json() == {
         "consequence": "Cid takes one of Ann's cards at random. Ann starts the next round."}
     assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []
@@ -203,7 +207,7 @@ def test_the_preview_says_who_takes_the_lost_card_without_saving(client, start_g
 def test_the_preview_of_a_correction_replays_up_to_that_challenge(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ann", 2, "skull:Cid"))
-    data = {**challenge(2, "Ann", 2, "success"), "position": "1"}
+    data = {**challenge(version(client, game), "Ann", 2, "success"), "position": "1"}
     response = client.post(f"/games/{game}/preview", data=data)
     assert response.get_json() == {"consequence": "Ann wins a second challenge and the game."}
 
@@ -222,7 +226,8 @@ def test_correcting_an_earlier_challenge_recounts_the_game(client, start_game, p
     play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
     form = page(client, f"/games/{game}/entries/0")
     assert checked(form, "challenger") == "Ann" and checked(form, "outcome") == "success"
-    response = client.post(f"/games/{game}/entries/0", data=challenge(2, "Ann", 2, "skull:Dan"))
+    response = client.post(f"/games/{game}/entries/0", data=challenge(
+        version(client, game), "Ann", 2, "skull:Dan"))
     assert response.status_code == 302, errors(response)
     state = client.get(f"/games/{game}/sheet.json").get_json()["state"]
     assert state["Ann"] == {"points": 0, "cards": 3, "eliminated": False}
@@ -239,8 +244,9 @@ def test_the_correction_form_offers_the_players_who_were_in_at_the_time(client, 
 def test_undo_removes_the_last_challenge(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
-    assert "Undo the last challenge?" in page(client, f"/games/{game}/undo")
-    client.post(f"/games/{game}/undo", data={"expected": "2"})
+    seen = version(client, game)
+    assert "Undo the last challenge?" in page(client, f"/games/{game}/undo?version={seen}")
+    client.post(f"/games/{game}/undo", data={"version": seen})
     sheet = client.get(f"/games/{game}/sheet.json").get_json()
     assert len(sheet["entries"]) == 1 and sheet["state"]["Ben"]["cards"] == 4
 
@@ -264,7 +270,7 @@ def test_games_opened_one_after_another_each_show_their_own_players_and_bid(clie
         assert "From 1 to 15:" in shown
         shown = page(client, f"/games/{fresh}")
         assert choices(shown, "challenger") == PLAYERS and 'max="16"' in bid_input(shown)
-        assert 'name="expected" type="hidden" value="0"' in shown
+        assert form_version(shown) == version(client, fresh)
         shown = page(client, f"/games/{ben_out}")
         assert choices(shown, "challenger") == ["Ann", "Cid", "Dan"]
         assert choices(shown, "outcome") == ["success", "skull:Ann", "skull:Cid", "skull:Dan"]
@@ -275,7 +281,8 @@ def test_a_refused_correction_of_a_later_challenge_comes_back_with_its_message(c
                                                                              start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
-    response = client.post(f"/games/{game}/entries/1", data=challenge(2, "Ben", 99, "skull:Cid"))
+    response = client.post(f"/games/{game}/entries/1", data=challenge(
+        version(client, game), "Ben", 99, "skull:Cid"))
     assert response.status_code == 422
     assert errors(response) == ["A bid of 99 is more than the 16 cards on the mats."]
     assert 'name="position" type="hidden" value="1"' in response.get_data(as_text=True)
@@ -285,7 +292,7 @@ def test_what_happens_on_a_correction_page_replays_up_to_that_challenge(client, 
                                                                        play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ben", 3, "success"))
-    data = {**challenge(2, "Ben", 3, "success"), "preview": "1"}
+    data = {**challenge(version(client, game), "Ben", 3, "success"), "preview": "1"}
     said = html.unescape(client.post(f"/games/{game}/entries/0", data=data).get_data(as_text=True))
     assert "Ben's mat turns to its light side: one point." in said
     assert "wins a second challenge" not in said

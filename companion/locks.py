@@ -1,0 +1,122 @@
+"""Several phones, one game: every change is serialized in the database, never in a process.
+
+A change to a game is based on the version the phone saw. `take` bumps that version with
+one conditional UPDATE in the change's own transaction (`... WHERE id = :id AND version =
+:seen`): no row changed means another change came first, and the database's write lock
+(SQLite) or row lock (PostgreSQL) holds every other writer of the game back until this
+transaction ends. The UPDATE is the first thing a change writes, so on SQLite it also takes
+the database's write lock before anything is read for the change.
+
+Why this and not `SELECT ... FOR UPDATE`: it works the same on SQLite (which has no row
+locks) and PostgreSQL, checks the phone's version and locks in one statement, and a refused
+change has written nothing. Versions are random, so a version seen before a restore never
+matches a game after it, even one that got the same id.
+
+Locks are always taken in one order, games before players, each by id, so two changes
+never wait for each other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm.attributes import set_committed_value
+
+from .extensions import db
+from .models import Game, Player, Submission, new_version
+
+
+# what a creating form's token looks like (companion/forms.py, `Once`)
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
+
+
+class Stale(Exception):
+    """The game changed since the phone saw it; `last` is the change that came last."""
+
+    def __init__(self, last: dict | None):
+        super().__init__("stale")
+        self.last = last
+
+
+def take(game: Game, seen: str | None, change: dict) -> tuple[dict, bool]:
+    """Lock `game` for `change`, a change based on version `seen`.
+
+    Returns the change now made and False, or the same change already made by an earlier
+    request and True (a second tap: the caller answers as it did, and changes nothing).
+    Raises Stale when another change came first.
+    """
+    made = {**change, "from": seen}
+    if seen and game.version == seen:
+        version = new_version()
+        done = db.session.execute(
+            update(Game).where(Game.id == game.id, Game.version == seen)
+            .values(version=version, last_change=made)
+            .execution_options(synchronize_session=False))
+        if done.rowcount == 1:
+            set_committed_value(game, "version", version)
+            set_committed_value(game, "last_change", made)
+            return made, False
+    last = db.session.execute(select(Game.last_change).where(Game.id == game.id)).scalar()
+    if last and same(last, made):
+        return last, True
+    raise Stale(last)
+
+
+def same(last: dict, made: dict) -> bool:
+    """Whether two requests are the same change from the same version. What an addition
+    or an undo applies to follows from the version, so their positions are not compared."""
+    keys = ("action", "from", "doc") + (("position",) if made["action"] == "correct" else ())
+    return all(last.get(key) == made.get(key) for key in keys)
+
+
+def take_all(games: list[Game], change: dict) -> None:
+    """Lock several games for a change that is not based on what a phone saw (a rename),
+    in id order."""
+    for game in sorted(games, key=lambda g: g.id):
+        version = new_version()
+        db.session.execute(update(Game).where(Game.id == game.id)
+                           .values(version=version, last_change=change)
+                           .execution_options(synchronize_session=False))
+        set_committed_value(game, "version", version)
+        set_committed_value(game, "last_change", change)
+
+
+def take_every_game() -> None:
+    """Wait for every change in flight and hold off new ones (a restore replacing all)."""
+    db.session.execute(select(Game.id).order_by(Game.id).with_for_update())
+
+
+def players(ids) -> None:
+    """Lock players' rows (PostgreSQL; SQLite's write lock is already held) before their
+    records are recounted from their seats, so two games ending at once both count."""
+    ids = sorted(set(ids))
+    if ids:
+        db.session.execute(select(Player.id).where(Player.id.in_(ids)).order_by(Player.id)
+                           .with_for_update(key_share=True))
+
+
+def insert_new(table, keys: list[str], **values) -> bool:
+    """INSERT a row unless one with the same `keys` exists (two phones adding one thing at
+    once): True when this one was inserted. The second waits for the first to commit."""
+    dialect = {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
+    statement = dialect.insert(table).values(**values).on_conflict_do_nothing(
+        index_elements=keys)
+    return db.session.execute(statement).rowcount == 1
+
+
+def claim(token: str | None) -> Submission | None:
+    """Claim a creating form's token for this transaction. None: go ahead (or the form had
+    no usable token); else the submission that used it first, to answer as it did."""
+    if not TOKEN.fullmatch(token or ""):
+        return None
+    if insert_new(Submission.__table__, ["token"], token=token):
+        return None
+    return db.session.get(Submission, token)
+
+
+def answered(token: str | None, location: str, message: str) -> None:
+    if token:
+        db.session.execute(update(Submission).where(Submission.token == token)
+                           .values(location=location, message=message))

@@ -1,0 +1,34 @@
+"""Text typed by people, made safe to store and to compare.
+
+Two names that look the same must be one player: "José" typed precomposed or decomposed,
+"Ann" with a zero-width space after it. Invisible characters (NUL, zero-width spaces, bidi
+controls) are removed, every kind of space becomes one plain space, and the text is stored
+in NFC; names are compared by a key that also folds case and compatibility forms ("ＡＮＮ"
+is "Ann").
+"""
+
+import re
+import unicodedata
+
+# removed: controls (Cc, NUL among them), format characters (Cf: zero-width, bidi controls,
+# soft hyphens), lone surrogates (Cs), and the letters that draw nothing (Hangul fillers,
+# the combining grapheme joiner, Khmer's inherent vowels)
+DROPPED = ("Cc", "Cf", "Cs")
+BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+
+
+def clean(text: str) -> str:
+    """NFC, no invisible characters, runs of white space folded to one space, trimmed."""
+    text = unicodedata.normalize("NFC", text or "")
+    kept = []
+    for char in text:
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) not in DROPPED and char not in BLANK:
+            kept.append(char)
+    return re.sub(" +", " ", "".join(kept)).strip()
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: case and compatibility forms folded."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", clean(name)).casefold())
