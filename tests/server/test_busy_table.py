@@ -2,6 +2,7 @@
 
 import sqlite3
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import requests
@@ -12,8 +13,12 @@ from tests.server.conftest import Phone
 ROUNDS = 200
 
 
-def round_data(expected, ann, ben):
-    return {"expected": str(expected), "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)}
+def round_data(version, ann, ben):
+    return {"version": version, "finisher": "Ann", "score_0": str(ann), "score_1": str(ben)}
+
+
+def version(phone, path):
+    return phone.http.get(phone.base + path + "/sheet.json", timeout=10).json()["version"]
 
 
 def stored_entries(url, game_id):
@@ -35,19 +40,20 @@ def test_two_phones_saving_the_same_round_at_once_store_exactly_one(server, skyj
     barrier = threading.Barrier(2)
     outcomes = []
 
-    def save(phone, token, expected, score):
-        barrier.wait()
-        return phone.post(path + "/entries", round_data(expected, score, 0), token)
+    def save(phone, token, seen, score):
+        barrier.wait(timeout=10)
+        return phone.post(path + "/entries", round_data(seen, score, 0), token)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for position in range(ROUNDS):
-            # each phone sends a different round for the same position
-            futures = [pool.submit(save, phones[i], tokens[i], position, i) for i in (0, 1)]
-            outcomes.append([f.result() for f in futures])
+        for _ in range(ROUNDS):
+            # each phone sends a different round, based on the sheet both see
+            seen = version(phones[0], path)
+            futures = [pool.submit(save, phones[i], tokens[i], seen, i) for i in (0, 1)]
+            outcomes.append([f.result(timeout=60) for f in futures])
 
     statuses = [sorted(r.status_code for r in pair) for pair in outcomes]
-    assert statuses == [[302, 422]] * ROUNDS
-    refused = [r for pair in outcomes for r in pair if r.status_code == 422]
+    assert statuses == [[302, 409]] * ROUNDS
+    refused = [r for pair in outcomes for r in pair if r.status_code == 409]
     assert all("another phone" in r.text.lower() for r in refused)
     assert not any("database is locked" in r.text for pair in outcomes for r in pair)
     assert [row.position for row in stored_entries(url, game_id)] == list(range(ROUNDS))
@@ -64,8 +70,9 @@ def test_entries_that_were_confirmed_survive_the_server_being_killed(server, sky
     def burst():
         for position in range(1000):
             try:
-                response = phone.post(path + "/entries", round_data(position, position % 7, 1), token)
-            except requests.ConnectionError:
+                seen = version(phone, path)
+                response = phone.post(path + "/entries", round_data(seen, position % 7, 1), token)
+            except (requests.ConnectionError, ValueError):
                 return
             if response.status_code != 302:
                 return
@@ -73,10 +80,12 @@ def test_entries_that_were_confirmed_survive_the_server_being_killed(server, sky
 
     writer = threading.Thread(target=burst)
     writer.start()
-    while len(confirmed) < 40:
+    deadline = time.monotonic() + 60
+    while len(confirmed) < 40 and time.monotonic() < deadline:
         threading.Event().wait(0.01)
+    assert len(confirmed) >= 40, "the server stopped confirming saves"
     live.kill()
-    writer.join()
+    writer.join(timeout=60)
 
     server(workers=2)
     stored = [row.position for row in stored_entries(url, game_id)]

@@ -1,0 +1,96 @@
+"""Two phones acting on one game at the same instant, for every pair of changes.
+
+Each race gets a Skyjo game of its own, two rounds in, for two players of its own. Both
+phones read the game's version as their pad shows it, then send their change together
+through a barrier to gunicorn with three workers. Afterwards the game must be what some
+serial order of the acknowledged changes makes of it, and at the end every game's stored
+figures, records, pages and exports must agree and the backup must restore.
+
+RACES_PER_PAIR sets how many races each pair runs (a few in CI; 200 for the full run).
+"""
+
+import itertools
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.server.conftest import Phone
+from tests.server.consistency import check_database
+from tests.server.races import ACTIONS, build_games, expected_states, state_of
+
+RACES = int(os.environ.get("RACES_PER_PAIR", "4"))
+PAIRS = list(itertools.combinations_with_replacement(ACTIONS, 2))
+
+
+@pytest.fixture(scope="module")
+def race_db(tmp_path_factory):
+    return build_games(tmp_path_factory.mktemp("races"), len(PAIRS) * RACES)
+
+
+@pytest.fixture(scope="module")
+def live(race_db):
+    from tests.server.conftest import Server
+    server = Server(race_db["url"], workers=3).start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture(scope="module")
+def phones(live):
+    pair = [Phone(live.base), Phone(live.base)]
+    for phone in pair:
+        phone.csrf = phone.token("/nights/new")
+    return pair
+
+
+def race(phones, game, first, second):
+    """Both phones open the game, then send their changes at the same instant."""
+    seen = [phone.http.get(f"{phone.base}/games/{game['id']}/sheet.json", timeout=10)
+            .json()["version"] for phone in phones]
+    barrier = threading.Barrier(2)
+
+    def send(phone, action, version, which):
+        path, data = action.request(game, version, which)
+        barrier.wait(timeout=10)
+        return phone.post(path, data, phone.csrf)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(send, phone, action, version, which)
+                   for which, (phone, action, version) in
+                   enumerate(zip(phones, (first, second), seen))]
+        return seen, [future.result(timeout=60) for future in futures]
+
+
+@pytest.mark.parametrize("first,second", PAIRS, ids=[f"{a.name}+{b.name}" for a, b in PAIRS])
+def test_two_phones_changing_one_game_at_once_act_as_one_after_the_other(
+        race_db, live, phones, first, second):
+    games = race_db["games"][PAIRS.index((first, second)) * RACES:][:RACES]
+    for game in games:
+        seen, answers = race(phones, game, first, second)
+        statuses = [answer.status_code for answer in answers]
+        assert all(status < 500 for status in statuses), [a.text[-3000:] for a in answers]
+        assert set(statuses) <= {302, 409}, [a.text[:2000] for a in answers]
+        acknowledged = [(which, action) for which, (action, status)
+                        in enumerate(zip((first, second), statuses)) if status == 302]
+        assert seen[0] == seen[1] and acknowledged, statuses
+        if first is second and first.same_for_both:
+            # the very same change from the same version: made once, and both are told so
+            assert statuses == [302, 302]
+            acknowledged = acknowledged[:1]
+        else:
+            # both phones saw one version: only one change based on it goes through
+            assert len([a for _, a in acknowledged if a.versioned]) <= 1, statuses
+        shown = phones[0].http.get(f"{live.base}/games/{game['id']}/sheet.json",
+                                   timeout=10).json()
+        assert state_of(shown) in expected_states(game, acknowledged), (statuses, shown)
+        # the pad reads the same sheet, on every worker
+        assert phones[1].http.get(f"{live.base}/games/{game['id']}", timeout=10).status_code == 200
+
+
+def test_after_the_races_every_figure_page_export_and_the_backup_agree(race_db, live, phones,
+                                                                     tmp_path):
+    live.kill()
+    check_database(race_db["url"], tmp_path)
+
