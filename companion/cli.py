@@ -8,7 +8,7 @@ import time
 import click
 
 from . import backup as backups
-from . import backup_file
+from . import backup_file, locks
 from . import demo as demos
 from .extensions import db
 
@@ -18,7 +18,7 @@ def register(app):
     @click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
     def backup(path):
         """Write every player, night, game and entry to PATH as JSON ("-": print it)."""
-        text = backups.dumps(backups.backup())
+        text = backups.dumps(locks.steady(backups.backup))
         with click.open_file(path, "w", encoding="utf-8") as out:
             out.write(text)
         if path != "-":

@@ -88,6 +88,32 @@ def take_every_game() -> None:
     db.session.execute(select(Game.id).order_by(Game.id).with_for_update())
 
 
+def steady(load, games=None, attempts=3):
+    """`load()` again until no game changed while it read (`games`: the ids to watch, every
+    game when None).
+
+    Each SELECT reads its own snapshot (SQLite outside a write, PostgreSQL in READ
+    COMMITTED), so what takes several statements to read can mix two states of a game:
+    seats from before a rename, entries from after it. Every change bumps its game's
+    version in its own transaction, so versions unchanged from before the reading to after
+    it mean that everything read belongs together. `load` must refresh what is already in
+    the session (`populate_existing`).
+    """
+    for _ in range(attempts):
+        before = versions(games)
+        result = load()
+        if versions(games) == before:
+            break
+    return result
+
+
+def versions(games=None) -> dict[int, str]:
+    query = select(Game.id, Game.version)
+    if games is not None:
+        query = query.where(Game.id.in_(games))
+    return dict(db.session.execute(query).all())
+
+
 def players(ids) -> None:
     """Lock players' rows (PostgreSQL; SQLite's write lock is already held) before their
     records are recounted from their seats, so two games ending at once both count."""

@@ -5,7 +5,7 @@ from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, 
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import charts, services
+from .. import charts, locks, services
 from ..extensions import db
 from ..forms import VersionForm, game_setup_form
 from ..models import IN_PROGRESS, Game, Night
@@ -144,9 +144,11 @@ def confirm(game, action, change, then, done):
 
 
 def load_game(game_id):
-    """A game with everything its pad shows, in as few queries as the database allows."""
-    return db.get_or_404(Game, game_id, options=[
-        joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)])
+    """A game with everything its pad shows, in as few queries as the database allows, all
+    of one state of the game (companion/locks.py, `steady`)."""
+    return locks.steady(lambda: db.get_or_404(Game, game_id, populate_existing=True, options=[
+        joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]),
+        [game_id])
 
 
 def noun(game):

@@ -5,7 +5,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, export
+from .. import backup, export, locks
 from ..extensions import db
 from ..models import Game, Night, Player, Seat
 from ..rules import GAMES
@@ -66,22 +66,28 @@ def nights_query(player=None, kind=None, q=None):
 
 @bp.get("/nights/<int:night_id>/export.csv")
 def night_csv(night_id):
-    night = db.get_or_404(Night, night_id, options=backup.night_options())
+    night = load_night(night_id)
     return download(export.night_csv(night), "text/csv", export.filename(night, "csv"))
 
 
 @bp.get("/nights/<int:night_id>/export.json")
 def night_json(night_id):
-    night = db.get_or_404(Night, night_id, options=backup.night_options())
+    night = load_night(night_id)
     return download(backup.dumps(export.night_json(night)), "application/json",
                     export.filename(night, "json"))
 
 
 @bp.get("/backup.json")
 def backup_json():
-    document = backup.backup()
+    document = locks.steady(backup.backup)
     day = document["exported_at"][:10]
     return download(backup.dumps(document), "application/json", f"companion-backup-{day}.json")
+
+
+def load_night(night_id):
+    """A night with its games, seats and entries, all of one moment."""
+    return locks.steady(lambda: db.get_or_404(Night, night_id, populate_existing=True,
+                                              options=backup.night_options()))
 
 
 def download(body, mimetype, filename):
