@@ -146,9 +146,9 @@ def confirm(game, action, change, then, done):
 def load_game(game_id):
     """A game with everything its pad shows, in as few queries as the database allows, all
     of one state of the game (companion/locks.py, `steady`)."""
-    return locks.steady(lambda: db.get_or_404(Game, game_id, populate_existing=True, options=[
-        joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]),
-        [game_id])
+    options = [joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]
+    return locks.steady_game(
+        lambda: db.get_or_404(Game, game_id, populate_existing=True, options=options))
 
 
 def noun(game):

@@ -118,7 +118,7 @@ def test_a_pad_asked_for_with_arguments_is_made_for_that_request(client, start_g
     assert "counting from the left" in view(client, f"{game}?pick=1")
 
 
-@pytest.mark.parametrize("size, queries", [(0, 4), (1, 4), (2, 1)])
+@pytest.mark.parametrize("size, queries", [(0, 5), (1, 5), (2, 1)])
 def test_the_cache_keeps_at_most_its_size_in_pages(app, start_game, size, queries):
     games = [start_game("skyjo", PLAYERS) for _ in range(2)]
     small = make_app(app.config["SQLALCHEMY_DATABASE_URI"], PAGE_CACHE_SIZE=size)
