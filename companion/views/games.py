@@ -61,11 +61,13 @@ def sheet_json(game_id):
 @bp.post("/games/<int:game_id>/entries")
 def add_entry(game_id):
     game = load_game(game_id)
+    # read before the commit, which expires the game: reading it after would load it again
+    noun_ = noun(game)
     form = PADS[game.kind].build_form(game, services.replay(game))
     change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
     if change:
-        flash(f"{noun(game).capitalize()} {change['position'] + 1} saved.")
-        return redirect(url_for("games.pad", game_id=game.id))
+        flash(f"{noun_.capitalize()} {change['position'] + 1} saved.")
+        return redirect(url_for("games.pad", game_id=game_id))
     return render_pad(game, services.replay(game), form, status=status_for(form))
 
 
@@ -90,10 +92,11 @@ def correct(game_id, position):
         form = pad_.build_form(game, sheet, doc=game.entries[position].doc, position=position)
     else:
         form = pad_.build_form(game, sheet, position=position)
+        noun_ = noun(game)
         if save(form, game, lambda doc, seen:
                 services.correct_entry(game, position, doc, seen)):
-            flash(f"{noun(game).capitalize()} {position + 1} corrected.")
-            return redirect(url_for("games.pad", game_id=game.id))
+            flash(f"{noun_.capitalize()} {position + 1} corrected.")
+            return redirect(url_for("games.pad", game_id=game_id))
         sheet = services.replay(game)
     return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
                            form=form, position=position, rules=GAMES[game.kind], pad=pad_,
@@ -104,8 +107,9 @@ def correct(game_id, position):
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id):
     game = load_game(game_id)
+    removed = noun(game).capitalize()
     return confirm(game, "undo", services.undo_last, url_for("games.pad", game_id=game.id),
-                   lambda made: f"{noun(game).capitalize()} {made['position'] + 1} was removed.")
+                   lambda made: f"{removed} {made['position'] + 1} was removed.")
 
 
 @bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
