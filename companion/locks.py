@@ -88,9 +88,9 @@ def take_every_game() -> None:
     db.session.execute(select(Game.id).order_by(Game.id).with_for_update())
 
 
-def steady(load, games=None, attempts=3):
-    """`load()` again until no game changed while it read (`games`: the ids to watch, every
-    game when None).
+def steady(load, which=None, attempts=3):
+    """`load()` again until no game changed while it read (`which`: a condition on the
+    games to watch, every game when None).
 
     Each SELECT reads its own snapshot (SQLite outside a write, PostgreSQL in READ
     COMMITTED), so what takes several statements to read can mix two states of a game:
@@ -100,9 +100,9 @@ def steady(load, games=None, attempts=3):
     the session (`populate_existing`).
     """
     for _ in range(attempts):
-        before = versions(games)
+        before = versions(which)
         result = load()
-        if versions(games) == before:
+        if versions(which) == before:
             break
     return result
 
@@ -112,16 +112,14 @@ def steady_game(load, attempts=3):
     the one before the reading, which saves a query on every pad."""
     for _ in range(attempts):
         game = load()
-        if versions([game.id]) == {game.id: game.version}:
+        if versions(Game.id == game.id) == {game.id: game.version}:
             break
     return game
 
 
-def versions(games=None) -> dict[int, str]:
+def versions(which=None) -> dict[int, str]:
     query = select(Game.id, Game.version)
-    if games is not None:
-        query = query.where(Game.id.in_(games))
-    return dict(db.session.execute(query).all())
+    return dict(db.session.execute(query if which is None else query.where(which)).all())
 
 
 def players(ids) -> None:

@@ -87,7 +87,8 @@ def backup_json():
 def load_night(night_id):
     """A night with its games, seats and entries, all of one moment."""
     return locks.steady(lambda: db.get_or_404(Night, night_id, populate_existing=True,
-                                              options=backup.night_options()))
+                                              options=backup.night_options()),
+                        Game.night_id == night_id)
 
 
 def download(body, mimetype, filename):
