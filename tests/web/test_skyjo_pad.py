@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from tests.web.conftest import errors, form_version, version
 
 
@@ -200,3 +202,21 @@ def test_games_opened_one_after_another_each_show_their_own_players(client, star
         assert '<label for="score_1">Eve</label>' in html and 'id="score_2"' not in html
         html = client.get(f"/games/{again}").get_data(as_text=True)
         assert form_version(html) == version(client, again)
+
+
+def test_nobody_leads_a_sheet_before_its_first_round(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    assert "Leading" not in client.get(f"/games/{game}").get_data(as_text=True)
+    client.post(f"/games/{game}/entries", data=round_(version(client, game), "Ann",
+                                                      ["Ann", "Ben"], {"Ann": 3, "Ben": 9}))
+    # Skyjo's lowest total leads: Ann's 3 against Ben's 9
+    assert "Leading" in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("position", [1, 99])
+def test_a_correction_page_past_the_last_round_is_not_found(client, start_game, position):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    client.post(f"/games/{game}/entries", data=round_(version(client, game), "Ann",
+                                                      ["Ann", "Ben"], {"Ann": 3, "Ben": 9}))
+    assert client.get(f"/games/{game}/entries/{position}").status_code == 404
+    assert client.get(f"/games/{game}/entries/0").status_code == 200
