@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .text import day
+
 # the drawing's own units; the svg scales to the width of the phone
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 26
@@ -177,7 +179,7 @@ def results_chart(chart_id: str, title: str, name: str, results: list[Any]) -> C
 
     `results` holds objects with `date`, `total` and `won`.
     """
-    labels = [r.date.strftime("%-d %b %Y") for r in results]
+    labels = [day(r.date) for r in results]
     short = [r.date.strftime("%b %Y") for r in results]
     totals = [r.total for r in results]
     wins = sum(r.won for r in results)

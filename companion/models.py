@@ -10,7 +10,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .text import name_key
+from .text import day, name_key
 
 IN_PROGRESS, FINISHED, ABANDONED = "in_progress", "finished", "abandoned"
 STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
@@ -61,8 +61,8 @@ class Night(db.Model):
 
     @property
     def label(self) -> str:
-        day = self.date.strftime("%a %-d %b %Y")
-        return f"{self.title} · {day}" if self.title else day
+        shown = day(self.date, "weekday")
+        return f"{self.title} · {shown}" if self.title else shown
 
 
 class Game(db.Model):

@@ -1,4 +1,4 @@
-"""Text typed by people, made safe to store and to compare.
+"""Text typed by people, made safe to store and to compare; dates as the pages write them.
 
 Two names that look the same must be one player: "José" typed precomposed or decomposed,
 "Ann" with a zero-width space after it. Invisible characters (NUL, zero-width spaces, bidi
@@ -32,3 +32,10 @@ def clean(text: str) -> str:
 def name_key(name: str) -> str:
     """What makes two names the same player: case and compatibility forms folded."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", clean(name)).casefold())
+
+
+def day(value, style="date"):
+    """A date as the pages write it, in one place: "1 Dec 2026" (date), "Tue 1 Dec 2026"
+    (weekday), "Tuesday 1 December 2026" (long). No `%-d`, which only glibc knows."""
+    pattern = {"date": "{d} %b %Y", "weekday": "%a {d} %b %Y", "long": "%A {d} %B %Y"}[style]
+    return value.strftime(pattern.format(d=value.day))

@@ -7,6 +7,7 @@ from werkzeug.routing import IntegerConverter
 
 from ..extensions import db
 from ..rules import GAMES
+from ..text import day
 
 # the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
 # (sqlite's hold 64), and a larger number fails the query rather than finding nothing
@@ -64,6 +65,7 @@ def signed(value):
 def register(app):
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["day"] = day
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
