@@ -18,8 +18,12 @@ def check_database(url, folder):
         games = db.session.execute(select(Game)).scalars().all()
         for game in games:
             check_game(game)
-        for (night_id,) in db.session.execute(select(Night.id)).all():
-            check_night(client, night_id, games)
+        by_night = {}
+        for game in games:
+            by_night.setdefault(game.night_id, []).append(game)
+        for number, (night_id,) in enumerate(db.session.execute(select(Night.id)).all()):
+            # the night page lists the whole roster: a sample of them is enough
+            check_night(client, night_id, by_night.get(night_id, []), page=number < 50)
         check_records()
         document = backup.backup()
         db.session.remove()
@@ -49,12 +53,13 @@ def check_game(game):
             game.status, game.summary, seat.player.name), where
 
 
-def check_night(client, night_id, games):
-    page = client.get(f"/nights/{night_id}")
-    assert page.status_code == 200, night_id
+def check_night(client, night_id, games, page=True):
+    if page:
+        assert client.get(f"/nights/{night_id}").status_code == 200, night_id
     exported = client.get(f"/nights/{night_id}/export.json").get_json()["night"]["games"]
     assert client.get(f"/nights/{night_id}/export.csv").status_code == 200
-    for game, shown in zip([g for g in games if g.night_id == night_id], exported):
+    assert len(exported) == len(games)
+    for game, shown in zip(games, exported):
         sheet = client.get(f"/games/{game.id}/sheet.json").get_json()
         assert shown["totals"] == sheet["totals"] and shown["winners"] == sheet["winners"]
         assert shown["entries"] == sheet["entries"] and shown["status"] == sheet["status"]
