@@ -20,7 +20,6 @@ from .models import (ABANDONED, FINISHED, IN_PROGRESS, Entry, Game, Night, Playe
 from .rules import GAMES, RuleError, Sheet
 
 NAME_MAX = 40
-TITLE_MAX = Night.title.type.length
 
 
 class ServiceError(Exception):
@@ -96,7 +95,7 @@ def rename_player(player: Player, new_name: str) -> None:
 
 
 def start_night(day: date, title: str | None) -> Night:
-    night = Night(date=day, title=text.clean(title or "")[:TITLE_MAX] or None)
+    night = Night(date=day, title=text.clean(title or "") or None)
     db.session.add(night)
     db.session.flush()
     return night
