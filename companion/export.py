@@ -21,8 +21,8 @@ def night_json(night: Night) -> dict[str, Any]:
     """The night as a backup holds it, plus each game's final totals and winners."""
     doc = night_doc(night)
     for game, shown in zip(night.games, doc["games"]):
-        shown["totals"] = dict(game.summary.get("totals", {}))
-        shown["winners"] = list(game.summary.get("winners", []))
+        shown["totals"] = game.totals_by_name
+        shown["winners"] = game.winner_names
     return {"format": NIGHT_FORMAT, "version": 1, "exported_at": now_text(), "night": doc}
 
 

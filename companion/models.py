@@ -96,6 +96,16 @@ class Game(db.Model):
         return [seat.player.name for seat in self.seats]
 
     @property
+    def totals_by_name(self) -> dict[str, float | None]:
+        """Each seated player's running total from the last replay, by name."""
+        totals = (self.summary or {}).get("totals", {})
+        return {name: totals.get(name) for name in self.players}
+
+    @property
+    def winner_names(self) -> list[str]:
+        return list((self.summary or {}).get("winners", []))
+
+    @property
     def status_label(self) -> str:
         return STATUS_LABELS[self.status]
 

@@ -48,8 +48,7 @@ class NightRecap:
 
 def standings(game: Game) -> list[Standing]:
     """The seated players, best first by the kind's own idea of best; seat order on ties."""
-    summary = game.summary or {}
-    totals, winners = summary.get("totals", {}), summary.get("winners", [])
+    totals, winners = game.totals_by_name, game.winner_names
     rows = [Standing(name, totals.get(name), name in winners) for name in game.players]
     best = GAMES[game.kind].best
     sign = 1 if best == "low" else -1
@@ -69,7 +68,7 @@ def headline(finished: list[Game]) -> str:
         return "No game has finished yet."
     wins: dict[str, int] = {}
     for game in finished:
-        for name in game.summary.get("winners", []):
+        for name in game.winner_names:
             wins[name] = wins.get(name, 0) + 1
     most = max(wins.values(), default=0)
     leaders = [name for name, won in wins.items() if won == most]
