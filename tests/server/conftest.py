@@ -2,11 +2,12 @@
 
 import datetime
 import os
-import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -16,8 +17,11 @@ import requests
 from companion import services
 from companion.extensions import db
 from tests.conftest import database_url, make_app
+from tests.web.conftest import hidden_value, inputs
 
 ROOT = Path(__file__).parents[2]
+# seconds a test waits for gunicorn to answer, start or stop before it fails
+START_TIMEOUT, STOP_TIMEOUT, REQUEST_TIMEOUT = 30, 10, 30
 
 
 def free_port():
@@ -33,6 +37,8 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
+        # gunicorn's log goes to a file: a pipe nobody reads would stall it once full
+        self.log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
 
     def start(self):
         env = {**os.environ, "DATABASE_URL": self.database, "COMPANION_SECRET_KEY": "test"}
@@ -40,25 +46,34 @@ class Server:
             [sys.executable, "-m", "gunicorn", "--workers", str(self.workers),
              "--bind", f"127.0.0.1:{self.port}", "app:app"],
             cwd=ROOT, env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+            stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode} while "
+                                   f"starting:\n{self.errors()[-3000:]}")
             try:
                 if requests.get(self.base + "/", timeout=5).status_code == 200:
                     return self
             except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
         self.kill()
-        raise RuntimeError("gunicorn did not start")
+        raise RuntimeError(f"gunicorn did not answer within {START_TIMEOUT} s:\n"
+                           f"{self.errors()[-3000:]}")
 
     def kill(self, sig=signal.SIGKILL):
         """End the master and every worker at once, as a crash would."""
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, sig)
-            self.process.wait(timeout=10)
+            try:
+                self.process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(f"gunicorn (pid {self.process.pid}) was still running "
+                                   f"{STOP_TIMEOUT} s after signal {sig}") from None
 
     def errors(self):
-        return self.process.stderr.read().decode() if self.process.stderr else ""
+        """What gunicorn wrote to its log so far (it never blocks)."""
+        return Path(self.log.name).read_text(errors="replace")
 
 
 class Phone:
@@ -68,13 +83,52 @@ class Phone:
         self.base = base
         self.http = requests.Session()
 
+    def page(self, path):
+        return self.http.get(self.base + path, timeout=REQUEST_TIMEOUT).text
+
     def token(self, path):
-        page = self.http.get(self.base + path, timeout=10).text
-        return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        """The session's CSRF token, as every form on the page at `path` carries it."""
+        found = {i.get("value") for i in inputs(self.page(path), "input[name=csrf_token]")}
+        assert len(found) == 1, f"{path} carries {len(found)} different CSRF tokens"
+        return found.pop()
+
+    def hidden(self, path, name):
+        """The value of the page's one hidden input `name` (a one-time token)."""
+        return hidden_value(self.page(path), name)
 
     def post(self, path, data, token):
         return self.http.post(self.base + path, data={**data, "csrf_token": token},
-                              allow_redirects=False, timeout=30)
+                              allow_redirects=False, timeout=REQUEST_TIMEOUT)
+
+
+def at_once(*calls, timeout=60):
+    """Run the calls on threads of their own, let go together through a barrier; their
+    results in order. Fails, naming the calls still out, when they are not all back
+    within `timeout` seconds (the threads are daemons: a stuck one never holds pytest)."""
+    barrier = threading.Barrier(len(calls))
+    results, failures = [None] * len(calls), [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait(timeout=10)
+            results[index] = call()
+        except BaseException as error:  # handed to the test below
+            failures[index] = error
+
+    threads = [threading.Thread(target=run, args=(i, call), daemon=True)
+               for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.join(max(0, deadline - time.monotonic()))
+    stuck = [i for i, thread in enumerate(threads) if thread.is_alive()]
+    if stuck:
+        pytest.fail(f"calls {stuck} of {len(calls)} still had no answer after {timeout} s")
+    for error in failures:
+        if error is not None:
+            raise error
+    return results
 
 
 @pytest.fixture

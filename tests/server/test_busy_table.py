@@ -86,6 +86,7 @@ def test_entries_that_were_confirmed_survive_the_server_being_killed(server, sky
     assert len(confirmed) >= 40, "the server stopped confirming saves"
     live.kill()
     writer.join(timeout=60)
+    assert not writer.is_alive(), "the writer was still saving 60 s after the server was killed"
 
     server(workers=2)
     stored = [row.position for row in stored_entries(url, game_id)]

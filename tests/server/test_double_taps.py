@@ -1,14 +1,10 @@
 """A second tap on a button while the first is on its way is stored once and answered as
 the first was: every change to a game, starting nights and games, adding a player."""
 
-import re
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.conftest import Phone, Server
+from tests.server.conftest import Phone, Server, at_once
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
 TAPS = 5
@@ -26,14 +22,10 @@ def table(tmp_path_factory):
 
 def twice(phone, path, data):
     """The same request sent twice at the same instant, from one phone (one session)."""
-    barrier = threading.Barrier(2)
-
     def tap():
-        barrier.wait(timeout=10)
         return phone.post(path, data, phone.csrf)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return [f.result(timeout=60) for f in [pool.submit(tap), pool.submit(tap)]]
+    return at_once(tap, tap)
 
 
 def count(url, sql):
@@ -64,8 +56,7 @@ def test_a_double_tap_on_a_change_is_stored_once_and_both_taps_are_told_it_was_d
 
 def test_a_double_tap_on_start_night_makes_one_night(table):
     built, server, phone = table
-    page = phone.http.get(server.base + "/nights/new", timeout=10).text
-    once = re.search(r'name="once" type="hidden" value="([^"]+)"', page).group(1)
+    once = phone.hidden("/nights/new", "once")
     answers = twice(phone, "/nights/new", {"date": "2026-12-01", "title": "Doubled", "once": once})
     assert [a.status_code for a in answers] == [302, 302]
     assert answers[0].headers["Location"] == answers[1].headers["Location"]
@@ -76,8 +67,7 @@ def test_a_double_tap_on_adding_a_new_player_adds_them_once(table):
     built, server, phone = table
     night = int(phone.post("/nights/new", {"date": "2026-12-01", "title": "Names"},
                            phone.csrf).headers["Location"].rsplit("/", 1)[1])
-    page = phone.http.get(f"{server.base}/nights/{night}", timeout=10).text
-    once = re.search(r'name="once" type="hidden" value="([^"]+)"', page).group(1)
+    once = phone.hidden(f"/nights/{night}", "once")
     answers = twice(phone, f"/nights/{night}/attendees", {"name": "Zed", "once": once})
     assert [a.status_code for a in answers] == [302, 302]
     assert count(built["url"], "select count(*) from player where name = 'Zed'") == 1
@@ -90,15 +80,11 @@ def test_two_phones_adding_the_same_new_name_in_any_case_make_one_player(table):
     other.csrf = other.token("/nights/new")
     night = int(phone.post("/nights/new", {"date": "2026-12-01", "title": "Same name"},
                            phone.csrf).headers["Location"].rsplit("/", 1)[1])
-    barrier = threading.Barrier(2)
 
     def add(who, name):
-        barrier.wait(timeout=10)
-        return who.post(f"/nights/{night}/attendees", {"name": name}, who.csrf)
+        return lambda: who.post(f"/nights/{night}/attendees", {"name": name}, who.csrf)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        answers = [f.result(timeout=60) for f in
-                   [pool.submit(add, phone, "Yves"), pool.submit(add, other, "yves")]]
+    answers = at_once(add(phone, "Yves"), add(other, "yves"))
     assert all(a.status_code in (302, 422) for a in answers), [a.text[-1500:] for a in answers]
     assert count(built["url"], "select count(*) from player where name_key = 'yves'") == 1
     assert count(built["url"], f"select count(*) from night_player where night_id = {night}") == 1

@@ -11,12 +11,10 @@ RACES_PER_PAIR sets how many races each pair runs (a few in CI; 200 for the full
 
 import itertools
 import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.server.conftest import Phone
+from tests.server.conftest import Phone, at_once
 from tests.server.consistency import check_database
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
@@ -49,18 +47,14 @@ def race(phones, game, first, second):
     """Both phones open the game, then send their changes at the same instant."""
     seen = [phone.http.get(f"{phone.base}/games/{game['id']}/sheet.json", timeout=10)
             .json()["version"] for phone in phones]
-    barrier = threading.Barrier(2)
 
     def send(phone, action, version, which):
         path, data = action.request(game, version, which)
-        barrier.wait(timeout=10)
-        return phone.post(path, data, phone.csrf)
+        return lambda: phone.post(path, data, phone.csrf)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(send, phone, action, version, which)
-                   for which, (phone, action, version) in
-                   enumerate(zip(phones, (first, second), seen))]
-        return seen, [future.result(timeout=60) for future in futures]
+    return seen, at_once(*[send(phone, action, version, which)
+                           for which, (phone, action, version) in
+                           enumerate(zip(phones, (first, second), seen))])
 
 
 @pytest.mark.parametrize("first,second", PAIRS, ids=[f"{a.name}+{b.name}" for a, b in PAIRS])

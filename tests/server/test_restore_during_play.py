@@ -31,7 +31,7 @@ def test_a_save_sent_during_a_restore_never_lands_in_a_restored_game(tmp_path):
     env = {**os.environ, "DATABASE_URL": built["url"], "COMPANION_SECRET_KEY": "test"}
     flask = [sys.executable, "-m", "flask", "--app", "app"]
     subprocess.run([*flask, "backup", str(backup)], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+                   capture_output=True, timeout=120)
     stored = json.loads(backup.read_text())["nights"][0]["games"][0]["entries"]
     server = Server(built["url"], workers=3).start()
     try:
@@ -55,7 +55,10 @@ def test_a_save_sent_during_a_restore_never_lands_in_a_restored_game(tmp_path):
             restored = subprocess.run([*flask, "restore", "--replace", str(backup)], cwd=ROOT,
                                       env=env, capture_output=True, text=True, timeout=120)
             saver.join(timeout=120)
+            assert not saver.is_alive(), f"saves still going 120 s after the restore {attempt}"
             assert restored.returncode == 0, restored.stderr[-2000:]
+            # every save was answered: a save that raised would leave fewer
+            assert len(answers) == 20, answers
             # saved before the restore, refused after it, or its game is gone
             assert set(answers) <= {302, 404, 409}, answers
             # the game now on the server is the restored one: no save from before is in it

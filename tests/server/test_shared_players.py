@@ -2,8 +2,6 @@
 both (on PostgreSQL two transactions could each miss the other's game)."""
 
 import datetime
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -11,7 +9,7 @@ from sqlalchemy import create_engine, text
 from companion import services
 from companion.extensions import db
 from tests.conftest import database_url, make_app
-from tests.server.conftest import Phone, Server
+from tests.server.conftest import Phone, Server, at_once
 from tests.server.races import OPTIONS, START, finish_doc, relabel, round_form
 
 RACES = 6
@@ -52,16 +50,12 @@ def table(tmp_path_factory):
     server.kill()
 
 
-def at_once(phones, requests):
-    barrier = threading.Barrier(2)
-
+def together(phones, requests):
+    """Each phone sends its (path, data) at the same instant."""
     def send(phone, path, data):
-        barrier.wait(timeout=10)
-        return phone.post(path, data, phone.csrf)
+        return lambda: phone.post(path, data, phone.csrf)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(send, phone, *request) for phone, request in zip(phones, requests)]
-        return [f.result(timeout=60) for f in futures]
+    return at_once(*[send(phone, *request) for phone, request in zip(phones, requests)])
 
 
 def record(url, player, column):
@@ -83,7 +77,7 @@ def test_two_games_of_one_player_ending_at_once_both_count_in_their_record(table
                                          timeout=10).json()["version"]
             requests.append((f"/games/{game['id']}/entries",
                              round_form(game, version, finish_doc(0))))
-        answers = at_once(phones, requests)
+        answers = together(phones, requests)
         assert [a.status_code for a in answers] == [302, 302], [a.text[-1500:] for a in answers]
         # Ann won both (Ben and Cid passed 100)
         assert record(url, race["ann"], "played") == 2
@@ -95,7 +89,7 @@ def test_the_first_games_of_a_kind_started_at_once_on_two_nights_both_count(tabl
     for race in races:
         seats = {"seat_0": race["pair"][0], "seat_1": race["pair"][1], "option_target": "100",
                  "option_remove_columns_at_reveal": "y"}
-        answers = at_once(phones, [(f"/nights/{night}/games/new/skyjo", seats)
-                                   for night in race["nights"]])
+        answers = together(phones, [(f"/nights/{night}/games/new/skyjo", seats)
+                                    for night in race["nights"]])
         assert [a.status_code for a in answers] == [302, 302], [a.text[-1500:] for a in answers]
         assert record(url, race["dan"], "games") == 2

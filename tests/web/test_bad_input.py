@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import errors
+from tests.web.conftest import errors, inputs, parse, texts
 from tests.web.history_data import document, night, skull
 
 NOT_FOUND = "There is no such page here"
@@ -44,12 +44,8 @@ def played(start_game, client):
 def challenge(client, page, challenger, bid, **extra):
     """A success as the entry form on `page` sends it, with its hidden fields (the sheet's
     version) as the page gave them."""
-    html = client.get(page).get_data(as_text=True)
-    form = re.search(r'<form method="post"[^>]*novalidate.*?</form>', html, re.S).group(0)
-    fields = {}
-    for tag in re.findall(r'<input[^>]*type="hidden"[^>]*>', form):
-        value = re.search(r'value="([^"]*)"', tag)
-        fields[re.search(r'name="([^"]*)"', tag).group(1)] = value.group(1) if value else ""
+    form = parse(client.get(page)).one("form[method=post][novalidate]")
+    fields = {i["name"]: i.get("value", "") for i in inputs(form, "input[type=hidden][name]")}
     return {**fields, "challenger": challenger, "bid": str(bid), "outcome": "success", **extra}
 
 
@@ -150,8 +146,7 @@ def titled(client):
 
 
 def listed(response):
-    return re.findall(r"<strong>([^<]*)</strong> <span class=\"history-date\"",
-                      response.get_data(as_text=True))
+    return texts(response, "ul.history span.history-night strong")
 
 
 @pytest.mark.parametrize("q, found", [
