@@ -30,8 +30,6 @@ def load_config(app, test_config):
         SQLITE_BUSY_TIMEOUT=10,
         # bring the database to the newest schema when the app starts
         AUTO_MIGRATE=True,
-        # rendered pads kept per worker (companion/pagecache.py); 0 keeps none
-        PAGE_CACHE_SIZE=64,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )
@@ -74,7 +72,7 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from . import instrument, models, pagecache, schema, security  # noqa: F401 (models: tables)
+    from . import instrument, models, schema, security  # noqa: F401 (models: tables)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -82,7 +80,6 @@ def register_extensions(app):
     csrf.init_app(app)
     security.init_app(app)
     instrument.init_app(app)
-    pagecache.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         schema.upgrade(app)
 

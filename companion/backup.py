@@ -18,9 +18,10 @@ from sqlalchemy.orm import selectinload
 
 from . import locks, records, services, text
 from .extensions import db
+from .backup_file import BackupError
 from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Night, Player, PlayerRecord, Seat,
                      night_players)
-from .backup_file import BackupError
+from .outcome import derive
 from .rules import GAMES, RuleError
 from .rules.base import brief
 
@@ -34,7 +35,7 @@ TITLE_MAX = Night.title.type.length
 
 def game_doc(game: Game) -> dict[str, Any]:
     return {"kind": game.kind, "options": dict(game.options), "players": game.players,
-            "status": game.status, "entries": [entry.doc for entry in game.entries]}
+            "status": game.status, "entries": game.docs}
 
 
 def night_doc(night: Night) -> dict[str, Any]:
@@ -184,8 +185,9 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
             raise BackupError(f"{where}: {error.message}") from None
         raise BackupError(f"{where}, {rules.entry_noun} {error.index + 1}: "
                           f"{error.message}") from None
-    game.entries = [Entry(position=i, doc=entry) for i, entry in enumerate(entries)]
-    services.refresh(game, sheet)
+    game.entries = [Entry(position=i, doc=game.labelled(entry))
+                    for i, entry in enumerate(entries)]
+    services.write(game, derive(sheet))
     if status == ABANDONED:
         try:
             services.mark_abandoned(game)

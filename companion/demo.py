@@ -1,21 +1,21 @@
 """Sample data for trying the app: months of game nights with a dozen regular players.
 
 Every game is played move by move through its rules (see demo_play), replayed once
-more for its summary, and written in bulk, a batch of nights per transaction, so
-`--nights 5000` (about 20,000 games) takes a minute or two.
+more for what it means (companion/outcome.py, as every change to a game), and written in
+bulk, a batch of nights per transaction, so `--nights 5000` (about 20,000 games) takes a
+minute or two.
 """
 
 from __future__ import annotations
 
 import random
 from datetime import date, datetime, time, timedelta, timezone
-from types import SimpleNamespace
-
 from . import records, services
 from .backup import is_empty
 from .demo_play import options_for, play
 from .extensions import db
 from .models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Seat, night_players
+from .outcome import derive
 from .rules import GAMES
 
 PLAYERS = ["Marta", "Tomasz", "Ben", "Chloé", "Sam", "Priya",
@@ -90,13 +90,12 @@ def plan_game(came: list[str], rng: random.Random, going: bool) -> dict:
         # it ended before the stop: one entry less leaves it unfinished
         sheet = GAMES[kind].replay(seated, options, entries[:-1])
         entries.pop()
-    game = SimpleNamespace(status=IN_PROGRESS, finished_at=None, summary=None, entry_count=0,
-                           seats=[])
-    services.refresh(game, sheet)
-    if abandoned and game.status == IN_PROGRESS:
-        game.status = ABANDONED
-    return {"kind": kind, "options": options, "players": seated, "entries": entries,
-            "status": game.status, "summary": game.summary, "entry_count": game.entry_count}
+    outcome = derive(sheet, ABANDONED if abandoned and not sheet.finished else IN_PROGRESS)
+    return {"kind": kind, "options": options, "players": seated,
+            # stored as the app stores them: naming seats
+            "entries": [GAMES[kind].relabel(doc, {name: str(seat) for seat, name in
+                                                  enumerate(seated)}) for doc in entries],
+            "outcome": outcome}
 
 
 def write_batch(planned: list[dict], ids: dict[str, int]) -> int:
@@ -113,20 +112,18 @@ def write_batch(planned: list[dict], ids: dict[str, int]) -> int:
     for nid, n, evening in zip(night_ids, planned, evenings):
         for number, g in enumerate(n["games"]):
             began = evening + timedelta(minutes=40 * number)
-            ended = began + timedelta(minutes=35)
             stamps.append(began)
+            outcome = g["outcome"]
             rows.append({"night_id": nid, "kind": g["kind"], "options": g["options"],
-                         "status": g["status"], "summary": g["summary"],
-                         "entry_count": g["entry_count"], "created_at": began,
-                         "updated_at": ended,
-                         "finished_at": ended if g["status"] == "finished" else None})
+                         "status": outcome.status, "summary": outcome.summary,
+                         "entry_count": outcome.entry_count, "created_at": began})
     game_ids = db.session.scalars(
         db.insert(Game).returning(Game.id, sort_by_parameter_order=True), rows).all()
     games = [g for n in planned for g in n["games"]]
     db.session.execute(db.insert(Seat), [
-        {"game_id": gid, "seat": seat, "player_id": ids[name],
-         **dict(zip(("total", "won"), services.seat_result(g["status"], g["summary"], name)))}
-        for gid, g in zip(game_ids, games) for seat, name in enumerate(g["players"])])
+        {"game_id": gid, "seat": seat, "player_id": ids[name], "total": total, "won": won}
+        for gid, g in zip(game_ids, games)
+        for seat, (name, (total, won)) in enumerate(zip(g["players"], g["outcome"].seats))])
     entries = [{"game_id": gid, "position": i, "doc": doc, "created_at": at}
                for gid, g, at in zip(game_ids, games, stamps) for i, doc in enumerate(g["entries"])]
     if entries:

@@ -10,7 +10,7 @@ from . import services
 from .backup import night_doc, now_text
 from .models import Night
 from .rules import GAMES
-from .rules.base import json_number
+from .rules.sheet import json_number
 
 NIGHT_FORMAT = "companion-night"
 # a spreadsheet runs a cell starting with one of these as a formula

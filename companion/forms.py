@@ -11,6 +11,7 @@ from flask_wtf.form import _Auto
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from .models import NAME_MAX
 from .rules import Rules
 
 
@@ -57,7 +58,8 @@ class NightForm(Once, Form):
 
 class NameForm(Form):
     name = StringField("New player's name", validators=[
-        DataRequired("Type a name."), Length(max=40, message="Keep names to 40 characters.")],
+        DataRequired("Type a name."),
+        Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} characters.")],
         render_kw={"autocomplete": "off", "autocapitalize": "words"})
 
 
@@ -90,13 +92,21 @@ class VersionForm(Form):
 class EntryForm(VersionForm):
     """Base of every pad's entry form."""
 
-    # names of fields per player, so a RuleError about a player lands beside them
-    player_fields: dict[str, str] = {}
+    @classmethod
+    def for_game(cls, game, data=None, **kwargs):
+        form = super().for_game(game, data, **kwargs)
+        form.game_options = game.options
+        return form
+
+    def field_name(self, error: Exception) -> str | None:
+        """The field a RuleError (its `player` and `field`) is shown beside; None puts it
+        above the form. Each pad says it for its own fields."""
+        return None
 
     def attach(self, error: Exception) -> None:
         """Show a refusal next to the field it concerns, or above the form."""
-        name = self.player_fields.get(getattr(error, "player", None))
-        if name is not None:
+        name = self.field_name(error) if getattr(error, "player", None) else None
+        if name is not None and name in self:
             self[name].errors = [*self[name].errors, str(error)]
         else:
             self.form_errors.append(str(error))

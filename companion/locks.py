@@ -71,6 +71,11 @@ def same(last: dict, made: dict) -> bool:
     return all(last.get(key) == made.get(key) for key in keys)
 
 
+def take_every_game() -> None:
+    """Wait for every change in flight and hold off new ones (a restore replacing all)."""
+    db.session.execute(select(Game.id).order_by(Game.id).with_for_update())
+
+
 def take_all(games: list[Game], change: dict) -> None:
     """Lock several games for a change that is not based on what a phone saw (a rename),
     in id order."""
@@ -83,18 +88,13 @@ def take_all(games: list[Game], change: dict) -> None:
         set_committed_value(game, "last_change", change)
 
 
-def take_every_game() -> None:
-    """Wait for every change in flight and hold off new ones (a restore replacing all)."""
-    db.session.execute(select(Game.id).order_by(Game.id).with_for_update())
-
-
 def steady(load, which=None, attempts=3):
     """`load()` again until no game changed while it read (`which`: a condition on the
     games to watch, every game when None).
 
     Each SELECT reads its own snapshot (SQLite outside a write, PostgreSQL in READ
     COMMITTED), so what takes several statements to read can mix two states of a game:
-    seats from before a rename, entries from after it. Every change bumps its game's
+    the game row from before a change, its entries from after it. Every change bumps its game's
     version in its own transaction, so versions unchanged from before the reading to after
     it mean that everything read belongs together. `load` must refresh what is already in
     the session (`populate_existing`).

@@ -10,9 +10,12 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .outcome import ABANDONED, FINISHED, IN_PROGRESS
+from .rules import GAMES
 from .text import day, name_key
 
-IN_PROGRESS, FINISHED, ABANDONED = "in_progress", "finished", "abandoned"
+# the longest player name, wherever names are typed or restored
+NAME_MAX = 40
 STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
 
 
@@ -34,7 +37,7 @@ night_players = db.Table(
 
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
     # keeps "ann", "Ann" and "Ann" with a zero-width space one player (companion/text.py)
     name_key: Mapped[str] = mapped_column(String(800), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
@@ -71,12 +74,11 @@ class Game(db.Model):
     kind: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(12), default=IN_PROGRESS)
-    # totals, finished and winners from the last replay, for lists that must not replay
+    # from the last replay, for lists that must not replay: {"totals": [per seat],
+    # "winners": [seat, ...], "finished"} (companion/outcome.py)
     summary: Mapped[dict] = mapped_column(JSON, default=dict)
     entry_count: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
-    updated_at: Mapped[datetime] = mapped_column(default=now_utc, onupdate=now_utc)
-    finished_at: Mapped[datetime | None]
     # changes, inside the write, with anything the game's pages show (its entries, status,
     # players' names): every change is checked against the version it was based on, and the
     # version keys the game's cached pages (companion/services.py, `lock`)
@@ -95,15 +97,44 @@ class Game(db.Model):
     def players(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
 
+    # entry documents are stored with seat labels ("0", "1", ...), so that a rename changes
+    # one row; the rules read them with names, which their sentences say
+    def named(self, doc: dict) -> dict:
+        return GAMES[self.kind].relabel(doc, {str(s.seat): s.player.name for s in self.seats})
+
+    def labelled(self, doc: dict) -> dict:
+        return GAMES[self.kind].relabel(doc, {s.player.name: str(s.seat) for s in self.seats})
+
+    @property
+    def docs(self) -> list[dict]:
+        """The entry documents, oldest first, naming the players."""
+        names = {str(s.seat): s.player.name for s in self.seats}
+        relabel = GAMES[self.kind].relabel
+        return [relabel(entry.doc, names) for entry in self.entries]
+
     @property
     def totals_by_name(self) -> dict[str, float | None]:
         """Each seated player's running total from the last replay, by name."""
-        totals = (self.summary or {}).get("totals", {})
-        return {name: totals.get(name) for name in self.players}
+        totals = (self.summary or {}).get("totals", [])
+        return {name: totals[i] if i < len(totals) else None
+                for i, name in enumerate(self.players)}
 
     @property
     def winner_names(self) -> list[str]:
-        return list((self.summary or {}).get("winners", []))
+        players = self.players
+        return [players[i] for i in (self.summary or {}).get("winners", [])]
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status == IN_PROGRESS
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == ABANDONED
 
     @property
     def status_label(self) -> str:

@@ -1,4 +1,5 @@
-"""Text typed by people, made safe to store and to compare; dates as the pages write them.
+"""Text typed by people, made safe to store and to compare; numbers and dates as the pages
+write them.
 
 Two names that look the same must be one player: "José" typed precomposed or decomposed,
 "Ann" with a zero-width space after it. Invisible characters (NUL, zero-width spaces, bidi
@@ -9,6 +10,7 @@ is "Ann").
 
 import re
 import unicodedata
+from fractions import Fraction
 
 # removed: controls (Cc, NUL among them), format characters (Cf: zero-width, bidi controls,
 # soft hyphens), lone surrogates (Cs), and the letters that draw nothing (Hangul fillers,
@@ -39,3 +41,20 @@ def day(value, style="date"):
     (weekday), "Tuesday 1 December 2026" (long). No `%-d`, which only glibc knows."""
     pattern = {"date": "{d} %b %Y", "weekday": "%a {d} %b %Y", "long": "%A {d} %B %Y"}[style]
     return value.strftime(pattern.format(d=value.day))
+
+
+def points(value) -> str:
+    """A score as the pages show it: whole numbers plain, others with one decimal."""
+    if value is None:
+        return ""
+    if isinstance(value, (float, Fraction)) and value != int(value):
+        return f"{float(value):.1f}"
+    return str(int(value))
+
+
+def signed(value) -> str:
+    """A result against the average, or a part 1 row: +20, 0, -3.5."""
+    if value is None:
+        return ""
+    shown = points(value)
+    return f"+{shown}" if value > 0 else shown

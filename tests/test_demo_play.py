@@ -4,14 +4,16 @@ import random
 
 import pytest
 
-from companion.demo_play import MOVES, options_for, play
+from companion.demo_play import options_for, play
+from companion.pads import KINDS
 from companion.rules import GAMES
 
 SEEDS = range(12)
 
 
 def test_every_kind_in_the_registry_has_a_demo_player():
-    assert set(MOVES) == set(GAMES)
+    assert set(KINDS) == set(GAMES)
+    assert all(callable(pad.demo_entry) and callable(pad.demo_options) for pad in KINDS.values())
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))

@@ -1,32 +1,66 @@
 """The card game to 500: who went out, then each other hand as points or card counts."""
 
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 from wtforms import IntegerField, RadioField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm
 from ..rules import RuleError
-from ..rules.cards_500 import CARD_TYPES, RULES, copies, hand_points, noun
+from ..rules.cards_500 import CARD_TYPES, RULES, copies, hand_points
+from .board import Board, common
 
 COUNT_KEYS = [key for key, _, _ in CARD_TYPES]
+# entries that make a demo game half-played
+MID_GAME = 3
 
 
-def build_form(game, sheet, doc=None, position=None):
+@dataclass
+class CardsBoard(Board):
+    target: int
+    dealer: str | None
+    # per hand: {"number", "position", "cells": [(running total, points or None if out)]}
+    hands: list[dict]
+
+
+def form_for(game, sheet=None, doc=None, position=None):
     players = tuple(game.players)
     return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
 
 
+def dress(form, game, sheet, position=None):
+    """What the form shows beyond its fields: who deals the hand, and each player's card
+    counts with the points of each card and the shoe's copies as the most one can hold."""
+    hands = len(sheet.progress) if position is None else position
+    form.dealer = game.players[hands % len(game.players)]
+    shoe = copies(game.options)
+    form.counts = [[(form[f"count_{i}_{key}"], points, shoe[key])
+                    for key, _, points in CARD_TYPES] for i in range(len(game.players))]
+    form.counting_open = [counts_of(form, i) is not None
+                          or any(f.errors for f, _, _ in form.counts[i])
+                          for i in range(len(game.players))]
+    return form
+
+
 @lru_cache(maxsize=64)
 def form_class(players):
-    """The entry form for one seating, built once and shared by every request. The card
-    counts carry no render_kw: the template writes their inputs, with the shoe's copies
-    of each card type as their maximum."""
+    """The entry form for one seating, built once and shared by every request."""
 
     class Cards500Form(EntryForm):
-        player_fields = {p: f"points_{i}" for i, p in enumerate(players)}
         out = RadioField("Who went out?", choices=[(p, p) for p in players],
                          validators=[InputRequired("Say who went out.")])
+
+        def field_name(self, error):
+            if error.player not in players:
+                return None
+            i = players.index(error.player)
+            if error.field and error.field.startswith("count."):
+                return f"count_{i}_{error.field[6:]}"
+            return f"points_{i}"
 
         def validate(self, extra_validators=None):
             super().validate(extra_validators)
@@ -35,13 +69,8 @@ def form_class(players):
                     # the player who went out scores 0: whatever is in their fields waits unused
                     for name in field_names(i):
                         self[name].errors = []
-                    continue
-                typed = self[f"points_{i}"].data is not None
-                counted = counts_of(self, i) is not None
-                if typed and counted:
-                    self[f"points_{i}"].errors.append(
-                        f"Type {player}'s points or count {player}'s cards, not both.")
-                elif not typed and not counted and not has_count_errors(self, i):
+                elif self[f"points_{i}"].data is None and counts_of(self, i) is None \
+                        and not any(self[name].errors for name in field_names(i)):
                     self[f"points_{i}"].errors.append(
                         f"Type {player}'s points or count {player}'s cards.")
             return not self.errors
@@ -52,9 +81,8 @@ def form_class(players):
             render_kw={"inputmode": "numeric", "min": 5, "step": 5, "placeholder": "points",
                        "autocomplete": "off"}))
         for key, label, _ in CARD_TYPES:
-            setattr(Cards500Form, f"count_{i}_{key}", IntegerField(
-                label, validators=[Optional(), NumberRange(
-                    0, None, f"{player} cannot hold a negative number of {noun(key)}.")]))
+            setattr(Cards500Form, f"count_{i}_{key}", IntegerField(label,
+                                                                   validators=[Optional()]))
     return Cards500Form
 
 
@@ -81,16 +109,15 @@ def counts_of(form, i):
     return counts or None
 
 
-def has_count_errors(form, i):
-    return any(form[f"count_{i}_{key}"].errors for key in COUNT_KEYS)
-
-
 def to_entry(form, game):
+    """The hand as the rules read it: points and counts both typed are sent as both, for
+    the rules to refuse."""
     hands = {}
     for i, player in enumerate(game.players):
         if player != form.out.data:
-            counts = counts_of(form, i)
-            hands[player] = counts if counts else {"points": form[f"points_{i}"].data}
+            points = form[f"points_{i}"].data
+            hands[player] = {**(counts_of(form, i) or {}),
+                             **({"points": points} if points is not None else {})}
     return {"out": form.out.data, "hands": hands}
 
 
@@ -128,18 +155,55 @@ def check(form, game):
                                      if p != form.out.data) + ".", ""
 
 
-def context(game, sheet):
-    view = sheet.to_dict()
-    rows = [{"position": h, "dealer": game.players[h % len(game.players)], "out": out,
-             "points": points, "totals": totals}
-            for h, (out, points, totals) in enumerate(zip(view["outs"], view["hands"],
-                                                          sheet.progress))]
-    return {"leaders": view["leaders"], "rows": rows, "shoe": copies(game.options)}
+def board(game, sheet):
+    view, docs = sheet.to_dict(), game.docs
+    target = game.options["target"]
+    hands = [{"number": h + 1, "position": h,
+              "cells": [(totals[p], None if out == p else points[p]) for p in sheet.players]}
+             for h, (out, points, totals) in enumerate(zip(view["outs"], view["hands"],
+                                                           sheet.progress))]
+    dealer = None if sheet.finished else view["dealer"]
+    tags = {p: [f"Reached {target}"] for p, t in sheet.totals.items() if t >= target}
+    if dealer and game.in_progress:
+        tags.setdefault(dealer, []).append(f"Deals hand {len(hands) + 1}")
+    return CardsBoard(**common(game, sheet, docs, tell,
+                               f"{dealer} deals hand {len(hands) + 1}" if dealer else None,
+                               tags),
+                      target=target, dealer=dealer, hands=hands)
 
 
-def describe(game, sheet, position):
+def tell(sheet, docs, position):
     """One hand as a sentence: "Hand 3: Ann went out; Ben 45, Cid 30"."""
-    out = game.entries[position].doc["out"]
+    out = docs[position]["out"]
     points = ", ".join(f"{p} {n}" for p, n in sheet.to_dict()["hands"][position].items()
                        if p != out)
     return f"Hand {position + 1}: {out} went out; {points}"
+
+
+# -- the demo: a few cards left in every hand but the one who went out ---------------------
+
+CARD_ODDS = {"jokers": (0.06, 1), "twos": (0.2, 2), "aces": (0.3, 2),
+             "tens_to_kings": (0.6, 3), "threes_to_nines": (0.8, 4)}
+
+
+def demo_options(seated, rng):
+    return {}
+
+
+def demo_entry(state, rng: random.Random) -> dict:
+    out = rng.choice(state.players)
+    left = copies(state.options)
+    hands = {}
+    for player in state.players:
+        if player == out:
+            continue
+        if rng.random() < 0.2:
+            hands[player] = {"points": 5 * rng.randint(1, 24)}
+            continue
+        counts = {}
+        for key, (odds, most) in CARD_ODDS.items():
+            count = min(rng.randint(1, most), left[key]) if rng.random() < odds else 0
+            if count:
+                counts[key], left[key] = count, left[key] - count
+        hands[player] = counts or {"threes_to_nines": 1}
+    return {"out": out, "hands": hands}

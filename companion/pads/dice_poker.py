@@ -1,18 +1,23 @@
 """Dice poker: one turn at a time, as five dice, a dash or a typed score in one open row."""
 
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 from wtforms import BooleanField, IntegerField, RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm
-from ..models import IN_PROGRESS
-from ..rules.dice_poker import (LABELS, LOWER_ROWS, ROWS, UPPER_ROWS, allowed_rows, makes,
-                                possible_scores, score_row)
+from ..text import points as points_text, signed
+from ..rules.dice_poker import (BONUS, LABELS, LOWER, ROWS, RULES, UPPER, allowed_rows, makes,
+                                score_row)
+from .board import Board, common
 
 DICE = range(5)
-UPPER = [key for key, _ in UPPER_ROWS]
-LOWER = [key for key, _ in LOWER_ROWS]
+# entries that make a demo game half-played: 8 of 60 turns
+MID_GAME = 8
 # what "these dice don't make ..." calls each combination
 MAKE = {"pair": "a pair", "two_pairs": "two pairs", "three_of_a_kind": "three of a kind",
         "small_straight": "a small straight", "big_straight": "a big straight",
@@ -24,31 +29,58 @@ SHORT = {**{key: key for key in UPPER}, "pair": "Pair", "two_pairs": "2 pairs",
          "big_straight": "Big str.", "full_house": "Full house",
          "four_of_a_kind": "4 of a kind", "poker": "Poker", "chance": "Chance"}
 DASH_LABEL = "Write it as a dash"
+# where each part of a turn the rules refuse is shown on the form
+FIELDS = {"player": "player", "row": "row", "dice": "die_0", "dash": "dash", "score": "score",
+          "first_throw": "first_throw"}
 
 
-def build_form(game, sheet, doc=None, position=None):
-    players = game.players
-    docs = [entry.doc for i, entry in enumerate(game.entries) if i != position]
-    counts = {p: sum(v is not None for v in sheet["rows"][p].values()) for p in players}
-    # the next player is only where the form opens: a doc or a submitted form says otherwise
+@dataclass
+class DiceBoard(Board):
+    next_player: str | None
+    # {"key", "label", "short", "cells": [{"value", "dash", "doubled", "position", "now"}]}
+    upper: list[dict]
+    lower: list[dict]
+    part1: list[int]
+    # per player: None while part 1 is open, else the bonus (0 or BONUS)
+    bonus: list[int | None]
+    bonus_points: int
+    totals: list[int]
+    results: list | None
+    # the turns with their dice, newest first, for looking back once the game is over
+    turns: list[dict]
+
+
+def form_for(game, sheet=None, doc=None, position=None):
     data = prefill(doc, game.options) if doc is not None else {}
-    form = form_class(tuple(players)).for_game(game, {"player": sheet["next_player"], **data})
-    form.game_options = game.options
-    form.open_rows = {p: allowed_rows({d["row"]: 0 for d in docs if d.get("player") == p})
-                      for p in players}
-    # a correction may name anyone; a new turn belongs to someone who has not played this round
-    form.played = ([] if position is not None or sheet.finished
-                   else [p for p in players if counts[p] > min(counts.values())])
+    if sheet is not None and doc is None:
+        # the next player is only where a new turn's form opens
+        data = {"player": sheet.to_dict()["next_player"]}
+    return form_class(tuple(game.players)).for_game(game, data or None)
+
+
+def dress(form, game, sheet, position=None):
+    """The rows each player may fill (css hides the others) and who already played this
+    round, as a correction or a new turn sees them."""
+    rows = {p: dict(sheet.to_dict()["rows"][p]) for p in game.players}
+    if position is not None:
+        doc = game.docs[position]
+        rows[doc["player"]][doc["row"]] = None
+    open_rows = [allowed_rows(rows[p]) for p in game.players]
+    form.closed = {row: " ".join(f"closed-{i}" for i, allowed in enumerate(open_rows)
+                                 if row not in allowed) for row, _ in ROWS}
+    counts = [sum(v is not None for v in rows[p].values()) for p in game.players]
+    form.played = ([] if position is not None or sheet.finished else
+                   [p for p, n in zip(game.players, counts) if n > min(counts)])
+    form.dice_errors = list(dict.fromkeys(e for d in DICE for e in form[f"die_{d}"].errors))
     return form
 
 
 @lru_cache(maxsize=64)
 def form_class(players):
     """The entry form for one seating, built once: what depends on the sheet goes on the
-    instance (see build_form), never on this shared class."""
+    instance (see dress), never on this shared class."""
 
     class DicePokerForm(EntryForm):
-        player_fields = {p: "row" for p in players}
         player = RadioField("Whose turn?", choices=[(p, p) for p in players],
                             validators=[InputRequired("Say whose turn it is.")])
         first_throw = BooleanField("On the first throw")
@@ -60,6 +92,9 @@ def form_class(players):
         # the "Show points" button: score what is tapped so far, ask for the rest on saving
         preview = BooleanField()
 
+        def field_name(self, error):
+            return FIELDS.get(error.field, "row")
+
         def validate(self, extra_validators=None):
             ok = super().validate(extra_validators)
             if self.preview.data:
@@ -67,7 +102,7 @@ def form_class(players):
                     if field.name != "csrf_token":
                         field.errors = []
                 return ok
-            return check_turn(self, self.game_options) and ok
+            return read_turn(self) and ok
 
     for d in DICE:
         setattr(DicePokerForm, f"die_{d}", RadioField(
@@ -76,51 +111,24 @@ def form_class(players):
     return DicePokerForm
 
 
-def check_turn(form, options):
-    """Say beside each field what keeps these values from being one clear turn."""
+def read_turn(form):
+    """What keeps the form from being read as one turn (the rules judge the turn itself):
+    some dice untapped, or dice that miss their row without the dash that saving them
+    writes."""
     chosen = [d for d in (form[f"die_{d}"].data for d in DICE) if d is not None]
-    row, dash, score = form.row.data, form.dash.data, form.score.data
-    problems = []
     if chosen and len(chosen) < 5:
-        problems.append((form.die_0, f"Tap all five dice: {len(chosen)} of 5 so far."))
-    elif not chosen and score is None and not dash:
-        problems.append((form.die_0, "Tap the five dice, type the score or write a dash."))
-    if chosen and score is not None:
-        problems.append((form.score, "Tap the dice or type the score, not both."))
-    if score is not None and dash:
-        problems.append((form.dash, "Type a score or write a dash, not both."))
-    elif score is not None and not chosen and row in LABELS:
-        values = possible_scores(row, options)
-        if score not in values:
-            problems.append((form.score, cannot_score(row, score, values)))
-    if form.first_throw.data and not chosen and (dash or score is not None):
-        problems.append((form.first_throw, "Only dice are marked as a first throw: a typed "
-                                           "score already counts any doubling."))
-    if row in UPPER and dash:
-        problems.append((form.dash, f"Part 1 has no dashes: row {row} scores any throw."))
-    elif row in LOWER and dice_of(form):
-        made = makes(row, dice_of(form), options)
-        if dash and made:
-            problems.append((form.dash, f"These dice make {MAKE[row]}: untick "
-                                        f"“{DASH_LABEL}” to score them."))
-        if not dash and not made:
-            problems.append((form.row, refusal(row)))
-    for field, message in problems:
-        field.errors = [*field.errors, message]
-    return not problems
-
-
-def cannot_score(row, score, values):
-    """The refusal of a typed score, listing what the row takes when the list is short."""
-    if len(values) > 12:
-        return f"{LABELS[row]} cannot score {score}."
-    listed = ", ".join(str(v) for v in values[:-1])
-    return f"{LABELS[row]} cannot score {score}: it takes {listed} or {values[-1]}."
+        form.die_0.errors = [*form.die_0.errors, f"Tap all five dice: {len(chosen)} of 5 so far."]
+        return False
+    row, dice = form.row.data, dice_of(form)
+    if dice and row in LOWER and not form.dash.data and not makes(row, dice, form.game_options):
+        form.row.errors = [*form.row.errors, refusal(row)]
+        return False
+    return True
 
 
 def refusal(row):
-    return (f"These dice don't make {MAKE[row]}: saving writes a dash. "
-            f"Tick “{DASH_LABEL}” to save it.")
+    return (f"These dice don't make {MAKE[row]}. Tick “{DASH_LABEL}” to save the row as a "
+            "dash, or pick another row.")
 
 
 def prefill(doc, options=None):
@@ -143,24 +151,20 @@ def dice_of(form):
     return dice if all(isinstance(d, int) and 1 <= d <= 6 for d in dice) else None
 
 
-def dice_errors(form):
-    return list(dict.fromkeys(e for d in DICE for e in form[f"die_{d}"].errors))
-
-
-def closed_for(form, row):
-    """Classes naming the seats this row is not open to, so css can hide it for them."""
-    return " ".join(f"closed-{i}" for i, rows in enumerate(form.open_rows.values())
-                    if row not in rows)
-
-
 def to_entry(form, game):
+    """The turn as the rules read it; whatever was given twice (dice and a score, a dash
+    and dice that make the row) is sent as given, for the rules to refuse."""
     doc = {"player": form.player.data, "row": form.row.data}
     dice = dice_of(form)
     if dice:
-        return {**doc, "dice": dice, "first_throw": bool(form.first_throw.data)}
-    if form.dash.data:
-        return {**doc, "dash": True}
-    return {**doc, "score": form.score.data}
+        doc.update(dice=dice, first_throw=bool(form.first_throw.data))
+        if form.dash.data and makes(doc["row"], dice, game.options):
+            doc["dash"] = True
+    elif form.dash.data:
+        doc["dash"] = True
+    if form.score.data is not None:
+        doc["score"] = form.score.data
+    return doc
 
 
 def preview(form, game):
@@ -175,7 +179,7 @@ def preview(form, game):
             shown[f"points_{row}"] = "—"
         else:
             points = score_row(row, dice, first, game.options)
-            shown[f"points_{row}"] = f"{points:+d}" if row in UPPER and points else str(points)
+            shown[f"points_{row}"] = signed(points) if row in UPPER else points_text(points)
     row = form.row.data
     missed = dice and row in LOWER and not makes(row, dice, game.options)
     shown["row_note"] = ""
@@ -185,32 +189,36 @@ def preview(form, game):
     return shown
 
 
-def context(game, sheet):
-    view = sheet.to_dict()
-    positions = {p: {} for p in view["players"]}
-    turns = []
-    # the list of turns with their dice is for looking back; during play the cells link
-    # to each turn's correction, which keeps the page light on a phone
-    reviewing = game.status != IN_PROGRESS
-    for i, entry in enumerate(game.entries):
-        doc = entry.doc
-        positions[doc["player"]][doc["row"]] = i
-        if reviewing:
-            turns.append({"position": i, "player": doc["player"], "row": LABELS[doc["row"]],
-                          "how": entered(doc), "dash": doc["row"] in view["dashes"][doc["player"]],
-                          "points": view["rows"][doc["player"]][doc["row"]]})
-    totals = view["totals"]
-    # nobody leads a sheet where everyone is level, until a tie shares the win
-    leaders = [p for p, t in totals.items() if t == max(totals.values())
-               and (sheet.finished or len(set(totals.values())) > 1)]
-    return {
-        "positions": positions, "turns": turns, "short": SHORT, "labels": LABELS,
-        "upper_rows": UPPER, "lower_rows": LOWER, "dash_label": DASH_LABEL,
-        "leaders": leaders,
-        "upper_done": {p: all(view["rows"][p][r] is not None for r in UPPER)
-                       for p in view["players"]},
-        "allowed": {p: allowed_rows(view["rows"][p]) for p in view["players"]},
-    }
+def board(game, sheet):
+    view, docs = sheet.to_dict(), game.docs
+    players = sheet.players
+    positions = {(doc["player"], doc["row"]): i for i, doc in enumerate(docs)}
+    nxt = view["next_player"]
+
+    def cells(row):
+        allowed = {p: row in allowed_rows(view["rows"][p]) for p in players}
+        return [{"value": view["rows"][p][row], "dash": row in view["dashes"][p],
+                 "doubled": row in view["doubled"][p], "position": positions.get((p, row)),
+                 "now": p == nxt and allowed[p] and view["rows"][p][row] is None}
+                for p in players]
+
+    def group(keys):
+        return [{"key": k, "label": LABELS[k], "short": SHORT[k], "cells": cells(k)}
+                for k in keys]
+
+    done = [all(view["rows"][p][r] is not None for r in UPPER) for p in players]
+    turns = [] if game.in_progress else [
+        {"position": i, "player": doc["player"], "row": LABELS[doc["row"]], "how": entered(doc),
+         "dash": doc["row"] in view["dashes"][doc["player"]],
+         "points": view["rows"][doc["player"]][doc["row"]]} for i, doc in enumerate(docs)][::-1]
+    return DiceBoard(
+        **common(game, sheet, docs, tell, f"{nxt}'s turn" if nxt else None),
+        next_player=nxt if game.in_progress else None, upper=group(UPPER), lower=group(LOWER),
+        part1=[view["upper"][p] for p in players],
+        bonus=[view["bonus"][p] if d else None for p, d in zip(players, done)],
+        bonus_points=BONUS, totals=[view["totals"][p] for p in players],
+        results=[view["results"][p] for p in players] if sheet.finished else None,
+        turns=turns)
 
 
 def entered(doc):
@@ -221,8 +229,40 @@ def entered(doc):
     return "dash" if doc.get("dash") else "typed score"
 
 
-def describe(game, sheet, position):
+def tell(sheet, docs, position):
     """One turn as a sentence: "Turn 16: Ann, Pair: 12"."""
-    doc = game.entries[position].doc
+    doc = docs[position]
     points = sheet.to_dict()["rows"][doc["player"]][doc["row"]]
     return f"Turn {position + 1}: {doc['player']}, {LABELS[doc['row']]}: {points}"
+
+
+# -- the demo: up to three throws, keeping the dice that serve the best open row ----------
+
+
+def demo_options(seated, rng):
+    return {"four_of_a_kind_is_two_pairs": True} if rng.random() < 0.3 else {}
+
+
+def demo_entry(state, rng: random.Random) -> dict:
+    player = state.next_player()
+    rows = allowed_rows(state.rows[player])
+    upper = rows[0] in UPPER
+    kept: list[int] = []
+    for throw in (1, 2, 3):
+        dice = kept + [rng.randint(1, 6) for _ in range(5 - len(kept))]
+        row, points = best_row(rows, dice, throw == 1, state.options)
+        if throw == 3 or (upper and points > 0) or (not upper and points >= 20):
+            break
+        faces = [int(r) for r in rows] if upper else list(range(1, 7))
+        face = max(faces, key=lambda f: (dice.count(f), f))
+        kept = [face] * dice.count(face)
+    return {"player": player, "row": row, "dice": dice, "first_throw": throw == 1}
+
+
+def best_row(rows, dice, first, options):
+    """The open row these dice score most in; a miss goes to the hardest row left."""
+    scored = [(score_row(r, dice, first, options), -i, r) for i, r in enumerate(rows)]
+    points, _, row = max(scored)
+    if points == 0 and rows[0] not in UPPER:
+        row = rows[-1]
+    return row, points

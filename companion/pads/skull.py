@@ -1,52 +1,84 @@
 """Skull: one entry per challenge; who challenged, the bid, and what was revealed."""
 
-import secrets
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import request
 from wtforms import HiddenField, IntegerField, RadioField
 from wtforms.validators import InputRequired
 
 from ..forms import EntryForm
 from ..rules import RuleError
 from ..rules.skull import CARDS_PER_PLAYER, POINTS_TO_WIN, RULES, VARIANTS
+from .board import Board, common
 
 # what the mat's two sides are called with each set of cards
 SIDES = {"published": ("Dark side up", "Light side up")}
 CARD_SIDES = ("Face down", "Face up")
+# entries that make a demo game half-played
+MID_GAME = 2
 
 
-def build_form(game, sheet, doc=None, position=None):
-    before = sheet if position is None else state_before(game, position)
-    active, max_bid = before["active"], before["max_bid"]
-    form = form_class(tuple(game.players), tuple(active)).for_game(
+@dataclass
+class SkullBoard(Board):
+    variant: dict
+    # "round" mats for the published game, "card" for a deck of cards
+    shape: str
+    seats: list[dict]
+    # the challenges, newest first
+    history: list[dict]
+    lost_card: dict | None
+    next_starter: str | None
+    starter_reason: str | None
+    points_to_win: int = POINTS_TO_WIN
+    cards_per_player: int = CARDS_PER_PLAYER
+
+
+def form_for(game, sheet=None, doc=None, position=None):
+    # every player is a choice: the rules say it when one is already out
+    form = form_class(tuple(game.players)).for_game(
         game, prefill(doc) if doc is not None else None)
     if position is not None:
         # a string, as a submitted form would carry it
         form.position.data = str(position)
-    form.max_bid = max_bid
+    return form
+
+
+def dress(form, game, sheet, position=None):
+    """The challengers still in and the highest bid, as the table stood then."""
+    before = (sheet if position is None else state_before(game, position)).to_dict()
+    active = set(before["active"])
+    form.challengers = [choice for choice in form.challenger.iter_choices()
+                        if choice[0] in active]
+    form.outcomes = [choice for choice in form.outcome.iter_choices()
+                     if choice[0] == "success" or choice[0][6:] in active]
+    form.max_bid = before["max_bid"]
     # the shared class's render_kw is copied, never changed
-    form.bid.render_kw = {**form.bid.render_kw, "max": max_bid}
+    form.bid.render_kw = {**form.bid.render_kw, "max": before["max_bid"]}
     return form
 
 
 @lru_cache(maxsize=64)
-def form_class(players, active):
-    """The entry form for one seating and the players still in, built once and shared by
-    every request: the bid's maximum is set on each form (see build_form)."""
+def form_class(players):
+    """The entry form for one seating, built once and shared by every request: the bid's
+    maximum is set on each form (see dress)."""
 
     class SkullForm(EntryForm):
-        # once the form is valid, every refusal left in the rules is about the challenger's bid
-        player_fields = {p: "bid" for p in players}
-        challenger = RadioField("Who challenged?", choices=[(p, p) for p in active],
+        challenger = RadioField("Who challenged?", choices=[(p, p) for p in players],
                                 validators=[InputRequired("Say who challenged.")])
         bid = IntegerField("Bid", validators=[
             InputRequired("Type the bid: how many cards the challenger had to flip.")],
             render_kw={"min": 1, "inputmode": "numeric", "data-stepper": ""})
-        outcome = RadioField("How did it end?", choices=outcomes(active),
+        outcome = RadioField("How did it end?", choices=outcomes(players),
                              validators=[InputRequired("Say how the challenge ended.")])
         # the entry being corrected, so the live preview replays up to it
         position = HiddenField()
+
+        def field_name(self, error):
+            return {"challenger": "challenger", "outcome": "outcome",
+                    "skull_owner": "outcome"}.get(error.field, "bid")
 
     return SkullForm
 
@@ -57,7 +89,7 @@ def outcomes(players):
 
 def state_before(game, position):
     """The sheet as it stood when the challenge at `position` was made."""
-    return RULES.replay(game.players, game.options, [e.doc for e in game.entries[:position]])
+    return RULES.replay(game.players, game.options, game.docs[:position])
 
 
 def prefill(doc):
@@ -80,7 +112,7 @@ def preview(form, game):
     """What saving the challenge would do, as a sentence for the table."""
     if not form.challenger.data or form.bid.data is None or not form.outcome.data:
         return {"consequence": ""}
-    docs = [entry.doc for entry in game.entries]
+    docs = game.docs
     at = entry_position(form.position.data, len(docs))
     try:
         after = RULES.replay(game.players, game.options, docs[:at] + [to_entry(form, game)])
@@ -120,12 +152,17 @@ def story(challenge, view):
     return lines
 
 
-def context(game, sheet):
+def board(game, sheet):
     view = sheet.to_dict()
     variant = view["options"]["variant"]
-    return {"cards_for": VARIANTS[variant], "seats": seats(view, variant),
-            "history": history(view), "lost_card": lost_card(view),
-            "starter_reason": starter_reason(view)}
+    starter = view["next_starter"]
+    return SkullBoard(
+        **common(game, sheet, game.docs, tell,
+                 f"{starter} starts the next round" if starter else None),
+        variant=VARIANTS[variant], shape="round" if variant == "published" else "card",
+        seats=seats(view, variant), history=history(view, sheet.progress),
+        lost_card=lost_card(view, game.version), next_starter=starter,
+        starter_reason=starter_reason(view))
 
 
 def seats(view, variant):
@@ -141,16 +178,16 @@ def seats(view, variant):
     return shown
 
 
-def history(view):
-    """The challenges, newest first, each with what it did to the challenger."""
-    rows, points = [], {p: 0 for p in view["players"]}
+def history(view, progress):
+    """The challenges, newest first, each with what it did to the challenger, from the
+    points after each challenge."""
+    rows = []
     for position, challenge in enumerate(view["challenges"]):
         who, owner = challenge["challenger"], challenge["skull_owner"]
         if challenge["outcome"] == "success":
-            points[who] += 1
             outcome = "Success"
-            detail = (f"{who}'s second point: the game" if points[who] >= POINTS_TO_WIN
-                      else f"{who}'s first point")
+            detail = (f"{who}'s second point: the game"
+                      if progress[position][who] >= POINTS_TO_WIN else f"{who}'s first point")
         else:
             outcome = "Own skull" if owner == who else f"{owner}'s skull"
             if challenge["eliminated"]:
@@ -165,8 +202,10 @@ def history(view):
     return rows[::-1]
 
 
-def lost_card(view):
-    """After a failed challenge: who picks the card the challenger loses, and which one."""
+def lost_card(view, version):
+    """After a failed challenge: who picks the card the challenger loses, and which one.
+    The pick is drawn from the game's version, which is random and new with every change,
+    so every phone at the table shows the same card until the next challenge."""
     if not view["challenges"] or view["finished"]:
         return None
     last = view["challenges"][-1]
@@ -174,16 +213,13 @@ def lost_card(view):
         return None
     who, picker = last["challenger"], last["picked_by"]
     held = view["state"][who]["cards"] + 1
-    lost = {"challenger": who, "picker": picker, "own": picker == who, "held": held,
-            "out": last["eliminated"], "pick": None}
-    if request.args.get("pick") and not lost["out"]:
-        number = secrets.randbelow(held) + 1
-        lost["pick"] = number
-        lost["sentence"] = (
-            f"{who} discards their own card number {number} counting from the left."
-            if picker == who else
-            f"{picker} takes {who}'s card number {number} counting from the left.")
-    return lost
+    number = int(version, 16) % held + 1
+    return {"challenger": who, "picker": picker, "own": picker == who, "held": held,
+            "out": last["eliminated"], "pick": number,
+            "sentence": (f"{who} discards their own card number {number} counting from "
+                         "the left." if picker == who else
+                         f"{picker} takes {who}'s card number {number} counting from the "
+                         "left.")}
 
 
 def starter_reason(view):
@@ -199,10 +235,27 @@ def starter_reason(view):
     return f"as the next player still in after {who}, clockwise"
 
 
-def describe(game, sheet, position):
+def tell(sheet, docs, position):
     """One challenge as a sentence: "Challenge 3: Ann bid 3 and flipped Ben's skull"."""
     made = sheet.to_dict()["challenges"][position]
     end = ("won it" if made["outcome"] == "success"
            else "flipped their own skull" if made["skull_owner"] == made["challenger"]
            else f"flipped {made['skull_owner']}'s skull")
     return f"Challenge {position + 1}: {made['challenger']} bid {made['bid']} and {end}"
+
+
+# -- the demo: challenges until two wins or one player left -------------------------------
+
+
+def demo_options(seated, rng):
+    return {"variant": "published" if seated <= 6 else "rank"}
+
+
+def demo_entry(state, rng: random.Random) -> dict:
+    active = state.active
+    challenger = rng.choice(active)
+    bid = rng.randint(1, min(state.max_bid, len(active) + 1))
+    if rng.random() < 0.55:
+        return {"challenger": challenger, "bid": bid, "outcome": "success"}
+    owner = rng.choice(active) if bid > 1 else challenger
+    return {"challenger": challenger, "bid": bid, "outcome": "skull", "skull_owner": owner}

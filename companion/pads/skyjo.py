@@ -1,20 +1,42 @@
 """Skyjo: a score or the twelve cards per player, and who finished the round."""
 
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 from wtforms import IntegerField, RadioField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm
 from ..rules import RuleError
-from ..rules.skyjo import MAX_SCORE, MIN_SCORE, grid_score
+from ..rules.skyjo import CELLS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score
+from .board import Board, common
 
-CELLS = range(12)
+CELL_RANGE = range(CELLS)
+# entries that make a demo game half-played
+MID_GAME = 3
 
 
-def build_form(game, sheet, doc=None, position=None):
+@dataclass
+class SkyjoBoard(Board):
+    target: int
+    # per round: {"number", "position", "cells": [(points, finished, doubled) per player]}
+    rounds: list[dict]
+    totals: list
+
+
+def form_for(game, sheet=None, doc=None, position=None):
     players = tuple(game.players)
     return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
+
+
+def dress(form, game, sheet, position=None):
+    """What the form shows beyond its fields, for a page (nothing the saving needs)."""
+    form.grids_open = [grid_of(form, i) is not None or any(
+        form[f"card_{i}_{c}"].errors for c in CELL_RANGE) for i in range(len(game.players))]
+    return form
 
 
 @lru_cache(maxsize=64)
@@ -22,30 +44,36 @@ def form_class(players):
     """The entry form for one seating, built once and shared by every request."""
 
     class SkyjoForm(EntryForm):
-        player_fields = {p: f"score_{i}" for i, p in enumerate(players)}
         finisher = RadioField("Who finished the round?", choices=[(p, p) for p in players],
                               validators=[InputRequired("Say who turned all their cards first.")])
+
+        def field_name(self, error):
+            if error.player not in players:
+                return None
+            i = players.index(error.player)
+            if error.field and error.field.startswith("grid."):
+                return f"card_{i}_{error.field[5:]}"
+            return f"score_{i}"
 
         def validate(self, extra_validators=None):
             ok = super().validate(extra_validators)
             for i, player in enumerate(players):
                 typed = self[f"score_{i}"].data is not None
-                cards = any(self[f"card_{i}_{c}"].data is not None for c in CELLS)
-                if typed == cards:
-                    message = (f"Type {player}'s score or their cards, not both." if typed
-                               else f"Type {player}'s score for this round.")
-                    self[f"score_{i}"].errors.append(message)
+                cards = grid_of(self, i) is not None
+                if not typed and not cards and not self[f"score_{i}"].errors:
+                    self[f"score_{i}"].errors.append(f"Type {player}'s score for this round.")
                     ok = False
             return ok
 
     for i, player in enumerate(players):
-        setattr(SkyjoForm, f"score_{i}", IntegerField(player, validators=[
-            Optional(), NumberRange(MIN_SCORE, MAX_SCORE,
-                                    f"A round score runs from {MIN_SCORE} to {MAX_SCORE}.")]))
-        for c in CELLS:
+        setattr(SkyjoForm, f"score_{i}", IntegerField(
+            player, validators=[Optional()],
+            # no inputmode: a phone's numeric keypad has no minus sign, and scores go below 0
+            render_kw={"min": MIN_SCORE, "max": MAX_SCORE}))
+        for c in CELL_RANGE:
             setattr(SkyjoForm, f"card_{i}_{c}", IntegerField(
-                f"{player}, row {c // 4 + 1}, column {c % 4 + 1}",
-                validators=[Optional(), NumberRange(-2, 12, "Cards run from -2 to 12.")]))
+                f"{player}, row {c // 4 + 1}, column {c % 4 + 1}", validators=[Optional()],
+                render_kw={"min": min(DECK), "max": max(DECK)}))
     return SkyjoForm
 
 
@@ -62,15 +90,18 @@ def prefill(doc, players):
 
 
 def grid_of(form, i):
-    cells = [form[f"card_{i}_{c}"].data for c in CELLS]
+    cells = [form[f"card_{i}_{c}"].data for c in CELL_RANGE]
     return cells if any(value is not None for value in cells) else None
 
 
 def to_entry(form, game):
+    """The round as the rules read it: a hand with both a score and cards is sent as both,
+    for the rules to refuse."""
     hands = {}
     for i, player in enumerate(game.players):
-        grid = grid_of(form, i)
-        hands[player] = {"grid": grid} if grid else {"score": form[f"score_{i}"].data}
+        grid, score = grid_of(form, i), form[f"score_{i}"].data
+        hands[player] = {**({"grid": grid} if grid else {}),
+                         **({"score": score} if score is not None or not grid else {})}
     return {"finisher": form.finisher.data, "hands": hands}
 
 
@@ -90,17 +121,55 @@ def preview(form, game):
     return shown
 
 
-def context(game, sheet):
-    view = sheet.to_dict()
-    leaders = [p for p, t in view["totals"].items() if view["rounds"]
-               and t == min(view["totals"].values())]
-    return {"leaders": leaders, "finishers": [entry.doc["finisher"] for entry in game.entries]}
+def board(game, sheet):
+    view, docs = sheet.to_dict(), game.docs
+    finishers = [doc["finisher"] for doc in docs]
+    rounds = [{"number": r + 1, "position": r,
+               "cells": [(points[p], finishers[r] == p, view["doubled"][r] == p)
+                         for p in sheet.players]}
+              for r, points in enumerate(view["rounds"])]
+    starter = view["next_starter"]
+    tags = {starter: ["Starts next"]} if starter and not sheet.finished else {}
+    return SkyjoBoard(**common(game, sheet, docs, tell,
+                               f"{starter} starts round {len(rounds) + 1}" if starter else None,
+                               tags),
+                      target=game.options["target"], rounds=rounds,
+                      totals=[sheet.totals[p] for p in sheet.players])
 
 
-def describe(game, sheet, position):
+def tell(sheet, docs, position):
     """One round as a sentence: "Round 4: Ann 12, Ben 30 (doubled)"."""
     view = sheet.to_dict()
     doubled = view["doubled"][position]
     scores = ", ".join(f"{p} {points}{' (doubled)' if p == doubled else ''}"
                        for p, points in view["rounds"][position].items())
     return f"Round {position + 1}: {scores}"
+
+
+# -- the demo: mostly typed round scores, sometimes the twelve cards from one deck --------
+
+
+def demo_options(seated, rng):
+    return {"target": 150} if rng.random() < 0.15 else {}
+
+
+def demo_entry(state, rng: random.Random) -> dict:
+    players = state.players
+    finisher = rng.choice(players)
+    if rng.random() < 0.25:
+        deck = [value for value, copies in DECK.items() for _ in range(copies)]
+        rng.shuffle(deck)
+        draw = min(18, len(deck) // len(players))
+        hands = {}
+        for seat, player in enumerate(players):
+            grid = sorted(deck[seat * draw:(seat + 1) * draw])[:CELLS]
+            rng.shuffle(grid)
+            hands[player] = {"grid": grid}
+        if rng.random() < 0.7:
+            # whoever turned all their cards first usually holds the lowest grid
+            finisher = min(players, key=lambda p: sum(hands[p]["grid"]))
+        return {"finisher": finisher, "hands": hands}
+    hands = {p: {"score": max(MIN_SCORE, min(MAX_SCORE, round(rng.gauss(17, 9))))}
+             for p in players}
+    hands[finisher] = {"score": rng.randint(-4, 18)}
+    return {"finisher": finisher, "hands": hands}

@@ -1,19 +1,18 @@
 """The rules of every game kind: pure python, the single source of truth for scoring.
 
-Nothing here may import Flask, SQLAlchemy or WTForms (a test checks it). Adding a
-kind means one module with a `RULES` instance and one line in `GAMES`.
+Nothing here may import Flask, SQLAlchemy or WTForms (a test checks it). A kind is one
+module here with a `RULES` instance; `GAMES` finds them all.
 """
 
-from . import cards_500, dice_poker, skull, skyjo
+import importlib
+import pkgutil
+
 from .base import Option, RuleError, Rules, Sheet
 
-GAMES: dict[str, Rules] = {
-    rules.kind: rules for rules in (
-        dice_poker.RULES,
-        cards_500.RULES,
-        skyjo.RULES,
-        skull.RULES,
-    )
-}
+GAMES: dict[str, Rules] = {}
+for _module in pkgutil.iter_modules(__path__):
+    _rules = getattr(importlib.import_module(f"{__name__}.{_module.name}"), "RULES", None)
+    if isinstance(_rules, Rules):
+        GAMES[_rules.kind] = _rules
 
 __all__ = ["GAMES", "Option", "RuleError", "Rules", "Sheet"]

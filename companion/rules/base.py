@@ -7,102 +7,11 @@ rest (setup checks, the per-entry loop, error positions, the end of the game).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-
-class RuleError(Exception):
-    """A setup or an entry that breaks the rules, said as a sentence for the table.
-
-    `index` is the position of the first bad entry (None for a bad setup);
-    `player` names the player the problem is about, when there is one, so a form
-    can show the message next to that player's fields.
-    """
-
-    def __init__(self, message: str, index: int | None = None, player: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.index = index
-        self.player = player
-
-    def __str__(self) -> str:
-        return self.message
-
-
-@dataclass(frozen=True)
-class Option:
-    """One per-game setting: how it is stored, what the table reads, what it defaults to."""
-
-    key: str
-    label: str
-    default: Any
-    # "bool", "int" or "choice"
-    type: str = "bool"
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[tuple[str, str], ...] = ()
-
-    def check(self, value: Any) -> Any:
-        if self.type == "bool":
-            if not isinstance(value, bool):
-                raise RuleError(f"The setting “{self.label}” must be on or off.")
-        elif self.type == "int":
-            if not is_int(value):
-                raise RuleError(f"The setting “{self.label}” must be a whole number.")
-            if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"The setting “{self.label}” must be at least {self.minimum}.")
-            if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"The setting “{self.label}” must be at most {self.maximum}.")
-        elif self.type == "choice":
-            # compared one by one: a list or dict as the value must not break a set lookup
-            if not any(value == key for key, _ in self.choices):
-                names = ", ".join(label for _, label in self.choices)
-                raise RuleError(f"The setting “{self.label}” must be one of: {names}.")
-        return value
-
-    def describe(self, value: Any) -> str:
-        """The value as the score sheet shows it."""
-        if self.type == "bool":
-            return "on" if value else "off"
-        if self.type == "choice":
-            return dict(self.choices).get(value, str(value))
-        return str(value)
-
-
-@dataclass
-class Sheet:
-    """The score sheet a replay produces. Per-kind figures live in `extra`."""
-
-    kind: str
-    players: list[str]
-    options: dict[str, Any]
-    totals: dict[str, Any]
-    finished: bool = False
-    winners: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
-    # running totals after each entry, oldest first (for charts and stats)
-    progress: list[dict[str, Any]] = field(default_factory=list)
-    _dict: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.extra[key]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The sheet as JSON-safe data; built once, so treat it as read-only."""
-        if self._dict is None:
-            self._dict = {
-                "kind": self.kind,
-                "players": list(self.players),
-                "options": dict(self.options),
-                "totals": json_number_dict(self.totals),
-                "finished": self.finished,
-                "winners": list(self.winners),
-                # json_safe builds new containers all the way down
-                **json_safe(self.extra),
-            }
-        return self._dict
+from .errors import RuleError, is_int
+from .option import Option
+from .sheet import Sheet
 
 
 class Rules:
@@ -111,6 +20,8 @@ class Rules:
     kind: str = ""
     title: str = ""
     blurb: str = ""
+    # the kind as a sentence names it ("the card game to 500"); the title when empty
+    phrase: str = ""
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
@@ -204,16 +115,22 @@ class Rules:
             progress=progress,
         )
 
-    def rename(self, entry: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-        """A copy of an entry document with one player's label changed."""
-        renamed = copy.deepcopy(entry)
+    def relabel(self, entry: Any, mapping: dict[str, str]) -> Any:
+        """An entry document with the player labels in `mapping` swapped (the app stores
+        seats and replays with names); anything unreadable is left for `apply` to refuse."""
+        if not isinstance(entry, dict):
+            return entry
+        relabelled = dict(entry)
         for key in self.player_keys:
-            if renamed.get(key) == old:
-                renamed[key] = new
+            value = relabelled.get(key)
+            if isinstance(value, str) and value in mapping:
+                relabelled[key] = mapping[value]
         for key in self.player_maps:
-            if isinstance(renamed.get(key), dict) and old in renamed[key]:
-                renamed[key] = {new if k == old else k: v for k, v in renamed[key].items()}
-        return renamed
+            value = relabelled.get(key)
+            if isinstance(value, dict):
+                relabelled[key] = {mapping.get(k, k) if isinstance(k, str) else k: v
+                                   for k, v in value.items()}
+        return relabelled
 
     def describe_options(self, options: dict[str, Any]) -> list[tuple[str, str]]:
         """(label, value) pairs for showing a game's settings on its sheet."""
@@ -224,8 +141,9 @@ class Rules:
 # -- small helpers the kind modules share ------------------------------------------
 
 
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def and_list(names: list[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cid" """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def need_player(doc: dict, key: str, players: list[str], what: str = "player") -> str:
@@ -252,9 +170,10 @@ def check_fields(doc: dict, known: Any, what: str, player: str | None = None,
                             player=player)
 
 
-def need_int(value: Any, message: str, player: str | None = None) -> int:
+def need_int(value: Any, message: str, player: str | None = None,
+             field: str | None = None) -> int:
     if not is_int(value):
-        raise RuleError(message, player=player)
+        raise RuleError(message, player=player, field=field)
     return value
 
 
@@ -266,22 +185,3 @@ def lowest(totals: dict[str, Any]) -> list[str]:
 def highest(totals: dict[str, Any]) -> list[str]:
     best = max(totals.values())
     return [p for p, t in totals.items() if t == best]
-
-
-def json_number(value: Any) -> Any:
-    """Fractions become an int when whole, else a float (results against an average)."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
-
-
-def json_number_dict(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: json_number(v) for k, v in values.items()}
-
-
-def json_safe(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
-    return json_number(value)

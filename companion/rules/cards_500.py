@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Option, RuleError, Rules, brief, check_fields, is_int, lowest, need_player
+from .base import (Option, RuleError, Rules, and_list, brief, check_fields, is_int, lowest,
+                   need_player)
 
 # (key, label, points per card), in the order the pad shows them
 CARD_TYPES = [
@@ -40,10 +41,6 @@ def noun(key: str) -> str:
     return key.replace("_", " ")
 
 
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 @dataclass
 class State:
     players: list[str]
@@ -57,6 +54,7 @@ class State:
 class Cards500(Rules):
     kind = "cards_500"
     title = "Card game to 500"
+    phrase = "the card game to 500"
     blurb = "King reverses, Eight skips, Jack changes suit; Twos and Jokers stack +2 / +5."
     min_players = 4
     max_players = 10
@@ -114,9 +112,10 @@ class Cards500(Rules):
         for key, count in doc.items():
             if not is_int(count):
                 raise RuleError(f"{player}'s number of {noun(key)} must be a whole number.",
-                                player=player)
+                                player=player, field=f"count.{key}")
             if count < 0:
-                raise RuleError(f"{player} cannot hold {count} {noun(key)}.", player=player)
+                raise RuleError(f"{player} cannot hold {count} {noun(key)}.", player=player,
+                                field=f"count.{key}")
         if not any(doc.values()):
             raise RuleError(f"{player} holds no cards: only the player who went out "
                             "has none.", player=player)

@@ -13,7 +13,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .base import Option, RuleError, Rules, brief, check_fields, highest, is_int, need_player
+from .base import (Option, RuleError, Rules, and_list, brief, check_fields, highest, is_int,
+                   need_player)
 
 UPPER_ROWS = [("1", "Ones"), ("2", "Twos"), ("3", "Threes"),
               ("4", "Fours"), ("5", "Fives"), ("6", "Sixes")]
@@ -50,7 +51,8 @@ def check_dice(dice: Any, player: str | None = None) -> list[int]:
     if not (isinstance(dice, (list, tuple)) and len(dice) == 5
             and all(is_int(d) and 1 <= d <= 6 for d in dice)):
         whose = f"{player}'s dice" if player else "The dice"
-        raise RuleError(f"{whose} must be five numbers from 1 to 6.", player=player)
+        raise RuleError(f"{whose} must be five numbers from 1 to 6.", player=player,
+                        field="dice")
     return dice
 
 
@@ -160,6 +162,7 @@ class State:
 class DicePoker(Rules):
     kind = "dice_poker"
     title = "Dice poker"
+    phrase = "dice poker"
     blurb = "Five dice, three throws a turn: face rows first, then pairs, straights and poker."
     min_players = 2
     max_players = 4
@@ -178,19 +181,20 @@ class DicePoker(Rules):
         turn = state.next_player()
         if state.filled(player) > state.filled(turn):
             raise RuleError(f"It is {turn}'s turn: {player} has already played this round.",
-                            player=player)
+                            player=player, field="player")
         row = entry.get("row")
         if not isinstance(row, str):
-            raise RuleError(f"Say which row {player} is filling.", player=player)
+            raise RuleError(f"Say which row {player} is filling.", player=player, field="row")
         if row not in LABELS:
             raise RuleError(f"{player}'s sheet has no row called “{brief(row)}”.",
-                            player=player)
+                            player=player, field="row")
         filled = state.rows[player]
         if filled[row] is not None:
-            raise RuleError(f"{player} already filled {row_name(row)}.", player=player)
+            raise RuleError(f"{player} already filled {row_name(row)}.", player=player,
+                            field="row")
         if row in LOWER and any(filled[r] is None for r in UPPER):
             raise RuleError(f"{player} must fill rows 1 to 6 before the combinations.",
-                            player=player)
+                            player=player, field="row")
         points, dash, doubled = self.points(state, entry, player, row)
         filled[row] = points
         if dash:
@@ -203,15 +207,22 @@ class DicePoker(Rules):
                row: str) -> tuple[int, bool, bool]:
         """(points, is a dash, is doubled) from the entry's dice, dash or typed score."""
         forms = [key for key in ("dice", "dash", "score") if key in entry]
-        if len(forms) != 1:
+        if not forms:
             raise RuleError(f"Give {player}'s dice, a dash or a score for {row_name(row)}.",
-                            player=player)
+                            player=player, field="dice")
+        if len(forms) > 1:
+            given = and_list([{"dice": "dice", "dash": "a dash", "score": "a score"}[f]
+                              for f in forms])
+            raise RuleError(f"{player}'s turn has {given} for {row_name(row)}: give one of "
+                            "them.", player=player, field=forms[-1])
         first = entry.get("first_throw", False)
         if not isinstance(first, bool):
-            raise RuleError(f"{player}'s first throw mark must be on or off.", player=player)
+            raise RuleError(f"{player}'s first throw mark must be on or off.", player=player,
+                            field="first_throw")
         if first and forms != ["dice"]:
             raise RuleError(f"Only dice can be marked as a first throw: {player}'s typed "
-                            "score already includes any doubling.", player=player)
+                            "score already includes any doubling.", player=player,
+                            field="first_throw")
         if forms == ["dice"]:
             dice = check_dice(entry["dice"], player)
             if not makes(row, dice, state.options):
@@ -220,17 +231,23 @@ class DicePoker(Rules):
             return score_row(row, dice, first, state.options), False, doubled
         if forms == ["dash"]:
             if entry["dash"] is not True:
-                raise RuleError(f"{player}'s dash must be written as true.", player=player)
+                raise RuleError(f"{player}'s dash must be written as true.", player=player,
+                            field="dash")
             if row in UPPER:
                 raise RuleError(f"{player} cannot write a dash in row {row}: "
-                                "part 1 scores every throw.", player=player)
+                                "part 1 scores every throw.", player=player, field="dash")
             return 0, True, False
         points = entry["score"]
         if not is_int(points):
             raise RuleError(f"{player}'s score for {row_name(row)} must be a whole number.",
-                            player=player)
-        if points not in possible_scores(row, state.options):
-            raise RuleError(f"{player} cannot score {points} in {row_name(row)}.", player=player)
+                            player=player, field="score")
+        values = possible_scores(row, state.options)
+        if points not in values:
+            # the values are listed when they are few enough to read
+            takes = (f": it takes {', '.join(map(str, values[:-1]))} or {values[-1]}"
+                     if len(values) <= 12 else "")
+            raise RuleError(f"{player} cannot score {points} in {row_name(row)}{takes}.",
+                            player=player, field="score")
         # a typed 0 in part 2 means the row was given up, exactly like a dash
         return points, points == 0 and row in LOWER, False
 
@@ -263,7 +280,8 @@ class DicePoker(Rules):
             "results": results,
             "next_player": state.next_player(),
             "dashes": {p: list(state.dashes[p]) for p in state.players},
-            "first_throw": {p: list(state.doubled[p]) for p in state.players},
+            # the rows doubled as made on the first throw
+            "doubled": {p: list(state.doubled[p]) for p in state.players},
         }
 
 

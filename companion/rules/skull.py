@@ -151,36 +151,39 @@ class Skull(Rules):
         check_fields(entry, ENTRY_KEYS, f"{challenger}'s challenge", challenger)
         bid = entry.get("bid")
         if not is_int(bid):
-            raise RuleError(f"Say {challenger}'s bid as a whole number.", player=challenger)
+            raise RuleError(f"Say {challenger}'s bid as a whole number.", player=challenger,
+                            field="bid")
         if bid < 1:
             raise RuleError(f"{challenger}'s bid must be at least 1, not {bid}.",
-                            player=challenger)
+                            player=challenger, field="bid")
         if bid > state.max_bid:
             raise RuleError(f"A bid of {bid} is more than the {state.max_bid} cards on the mats.",
-                            player=challenger)
+                            player=challenger, field="bid")
         outcome = entry.get("outcome")
         if not isinstance(outcome, str) or outcome not in OUTCOMES:
             raise RuleError(f"Say whether {challenger}'s challenge succeeded or revealed a skull.",
-                            player=challenger)
+                            player=challenger, field="outcome")
         if outcome == "success":
             if entry.get("skull_owner") is not None:
                 raise RuleError(f"{challenger}'s challenge succeeded, so no skull owner "
                                 f"can be named.", player=challenger)
             return challenger, bid, outcome, None
         if entry.get("skull_owner") is None:
-            raise RuleError(f"Say whose skull {challenger} revealed.", player=challenger)
+            raise RuleError(f"Say whose skull {challenger} revealed.", player=challenger,
+                            field="outcome")
         owner = self.active_player(state, entry, "skull_owner")
         if bid == 1 and owner != challenger:
             # own cards are flipped first and every mat holds at least one card
             raise RuleError(f"A bid of 1 only flips {challenger}'s own card, so it cannot "
-                            f"reveal {owner}'s skull.", player=challenger)
+                            f"reveal {owner}'s skull.", player=challenger, field="bid")
         return challenger, bid, outcome, owner
 
     def active_player(self, state: State, entry: dict[str, Any], key: str) -> str:
         what = "challenger" if key == "challenger" else "owner of the revealed skull"
         name = need_player(entry, key, state.players, what)
         if state.eliminated[name]:
-            raise RuleError(f"{name} is out of the game and cannot be the {what}.", player=name)
+            raise RuleError(f"{name} is out of the game and cannot be the {what}.", player=name,
+                            field=key)
         return name
 
     def totals(self, state: State) -> dict[str, int]:

@@ -28,10 +28,11 @@ def _check_grid(grid: Any, whose: str = "The grid", player: str | None = None) -
         if cell is None:
             continue
         if not is_int(cell):
-            raise RuleError(f"{whose} has no card number in place {place}.", player=player)
+            raise RuleError(f"{whose} has no card number in place {place}.", player=player,
+                            field=f"grid.{place - 1}")
         if cell not in DECK:
             raise RuleError(f"{whose} has a card of {cell}; cards run from -2 to 12.",
-                            player=player)
+                            player=player, field=f"grid.{place - 1}")
     for number, column in enumerate(_columns(grid), start=1):
         # a column leaves the table only as three equal cards, so never in part
         if None in column and column != [None] * 3:
@@ -96,10 +97,10 @@ def _read_hand(hand: Any, player: str, remove_columns: bool) -> tuple[int, list 
     score = need_int(hand["score"], f"{whose} score must be a whole number.", player)
     if score > MAX_SCORE:
         raise RuleError(f"{whose} score of {score} is more than a Skyjo hand can hold "
-                        f"({MAX_SCORE} at most).", player=player)
+                        f"({MAX_SCORE} at most).", player=player, field="score")
     if score < MIN_SCORE:
         raise RuleError(f"{whose} score of {score} is less than a Skyjo hand can hold "
-                        f"({MIN_SCORE} at least).", player=player)
+                        f"({MIN_SCORE} at least).", player=player, field="score")
     return score, None
 
 

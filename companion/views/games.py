@@ -1,18 +1,18 @@
 """Starting a game and its pad: the score sheet and the entry form."""
 
-from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, abort, flash, jsonify, make_response, redirect,
+                   render_template, request, url_for)
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import charts, locks, services
 from ..extensions import db
 from ..forms import VersionForm, game_setup_form
-from ..models import IN_PROGRESS, Game, Night
-from ..pagecache import cached_page
-from ..pads import PADS
-from ..rules import GAMES, RuleError
+from ..models import Game, Night
+from ..pads import KINDS
+from ..rules import RuleError
 from .once import submit_once
+from .pad_tag import not_modified, pad_tag, tagged
 
 bp = Blueprint("games", __name__)
 
@@ -20,7 +20,8 @@ bp = Blueprint("games", __name__)
 @bp.route("/nights/<int:night_id>/games/new/<kind>", methods=["GET", "POST"])
 def new(night_id, kind):
     night = db.get_or_404(Night, night_id)
-    rules = GAMES.get(kind) or abort(404)
+    pad_ = KINDS.get(kind) or abort(404)
+    rules = pad_.RULES
     form = game_setup_form(rules, [p.name for p in night.attendees])
     if form.validate_on_submit():
         def start():
@@ -35,35 +36,39 @@ def new(night_id, kind):
         except RuleError as error:
             db.session.rollback()
             form.form_errors.append(error.message)
-    return render_template("games/new.html", night=night, rules=rules, form=form), \
+    return render_template("games/new.html", night=night, rules=rules, form=form,
+                           stylesheet=pad_.STYLESHEET), \
         422 if form.errors else 200
 
 
 @bp.get("/games/<int:game_id>")
 def pad(game_id):
-    # the phones round the table reload a pad far more often than it changes
+    # the phones round the table reload a pad far more often than it changes: a phone
+    # that has this version of the page is told so (304) after one small query
     version = db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
-
-    def render():
-        game = load_game(game_id)
-        return render_pad(game, services.replay(game))
-
-    return cached_page(("pad", game_id, version), render)
+    tag = pad_tag(version)
+    if tag and request.if_none_match.contains(tag):
+        return not_modified(tag)
+    game = load_game(game_id)
+    body, status = render_pad(game, services.replay(game))
+    # the tag is of the version read first: a change since then makes the next one differ
+    return tagged(make_response(body, status), tag if status == 200 else None)
 
 
 @bp.get("/games/<int:game_id>/sheet.json")
 def sheet_json(game_id):
     game = load_game(game_id)
     return jsonify({**services.replay(game).to_dict(), "status": game.status,
-                    "version": game.version, "entries": [entry.doc for entry in game.entries]})
+                    "version": game.version, "entries": game.docs})
 
 
 @bp.post("/games/<int:game_id>/entries")
 def add_entry(game_id):
     game = load_game(game_id)
+    pad_ = KINDS[game.kind]
     # read before the commit, which expires the game: reading it after would load it again
-    noun_ = noun(game)
-    form = PADS[game.kind].build_form(game, services.replay(game))
+    noun_ = pad_.RULES.entry_noun
+    form = pad_.form_for(game)
     change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
     if change:
         flash(f"{noun_.capitalize()} {change['position'] + 1} saved.")
@@ -75,8 +80,8 @@ def add_entry(game_id):
 def preview(game_id):
     """What the entry form would score, for the live preview (no saving)."""
     game = load_game(game_id)
-    pad_ = PADS[game.kind]
-    form = pad_.build_form(game, services.replay(game))
+    pad_ = KINDS[game.kind]
+    form = pad_.form_for(game)
     form.validate()
     return jsonify(pad_.preview(form, game))
 
@@ -86,28 +91,28 @@ def correct(game_id, position):
     game = load_game(game_id)
     if not 0 <= position < len(game.entries):
         abort(404)
-    pad_ = PADS[game.kind]
-    sheet = services.replay(game)
+    pad_ = KINDS[game.kind]
+    noun_ = pad_.RULES.entry_noun
     if request.method == "GET":
-        form = pad_.build_form(game, sheet, doc=game.entries[position].doc, position=position)
+        form = pad_.form_for(game, doc=game.docs[position], position=position)
     else:
-        form = pad_.build_form(game, sheet, position=position)
-        noun_ = noun(game)
+        form = pad_.form_for(game, position=position)
         if save(form, game, lambda doc, seen:
                 services.correct_entry(game, position, doc, seen)):
             flash(f"{noun_.capitalize()} {position + 1} corrected.")
             return redirect(url_for("games.pad", game_id=game_id))
-        sheet = services.replay(game)
-    return render_template("games/correct.html", game=game, sheet=sheet, view=sheet.to_dict(),
-                           form=form, position=position, rules=GAMES[game.kind], pad=pad_,
-                           preview=shown(pad_, form, game), **pad_.context(game, sheet)), \
-        status_for(form)
+    sheet = services.replay(game)
+    pad_.dress(form, game, sheet, position)
+    # a correction opens with its entry already scored
+    return render_template("games/correct.html", game=game, form=form, position=position,
+                           board=pad_.board(game, sheet), stylesheet=pad_.STYLESHEET,
+                           preview=pad_.preview(form, game)), status_for(form)
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id):
     game = load_game(game_id)
-    removed = noun(game).capitalize()
+    removed = KINDS[game.kind].RULES.entry_noun.capitalize()
     return confirm(game, "undo", services.undo_last, url_for("games.pad", game_id=game.id),
                    lambda made: f"{removed} {made['position'] + 1} was removed.")
 
@@ -140,11 +145,10 @@ def confirm(game, action, change, then, done):
         # the pad this phone showed is out of date: say so, and ask about the sheet as it is
         notice = services.changed_message(game, game.last_change)
         form.version.data = game.version
-    sheet = services.replay(game)
-    last = (PADS[game.kind].describe(game, sheet, len(game.entries) - 1)
-            if game.entries else None)
+    board = KINDS[game.kind].board(game, services.replay(game))
     return render_template("games/confirm.html", game=game, form=form, action=action,
-                           rules=GAMES[game.kind], last=last, notice=notice), status
+                           rules=KINDS[game.kind].RULES, notice=notice,
+                           last=board.told[-1].sentence if board.told else None), status
 
 
 def load_game(game_id):
@@ -155,41 +159,34 @@ def load_game(game_id):
         lambda: db.get_or_404(Game, game_id, populate_existing=True, options=options))
 
 
-def noun(game):
-    return GAMES[game.kind].entry_noun
-
-
 def render_pad(game, sheet, form=None, status=200):
-    pad_ = PADS[game.kind]
+    pad_ = KINDS[game.kind]
     if form is None:
-        form = pad_.build_form(game, sheet)
+        form = pad_.form_for(game, sheet)
+    pad_.dress(form, game, sheet)
     return render_template(
-        "games/pad.html", game=game, sheet=sheet, view=sheet.to_dict(), form=form,
-        rules=GAMES[game.kind], pad=pad_, preview=shown(pad_, form, game),
+        "games/pad.html", game=game, form=form, board=pad_.board(game, sheet),
+        stylesheet=pad_.STYLESHEET,
+        preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
-        chart=(charts.game_progress(game.id, GAMES[game.kind], sheet)
-               if sheet.progress and game.status != IN_PROGRESS else None),
-        **pad_.context(game, sheet)), status
+        chart=(charts.game_progress(game.id, pad_.RULES, sheet)
+               if sheet.progress and not game.in_progress else None)), status
 
 
 def save(form, game, change):
-    """Validate an entry form and hand its entry to `change(doc, seen)`, a service; commit
-    and return the change made, or leave the refusal on the form beside its field."""
+    """Validate an entry form and hand its entry to `change(doc, seen)`, a service, whose
+    replay is the one check of the entry; commit and return the change made, or leave the
+    refusal on the form beside its field."""
     if not form.validate_on_submit() or "preview" in request.form:
         explain_stale(form, game)
         return None
     try:
-        made = change(PADS[game.kind].to_entry(form, game), form.seen())
+        made = change(KINDS[game.kind].to_entry(form, game), form.seen())
     except (RuleError, services.ServiceError) as error:
         refused(form, error, game)
         return None
     db.session.commit()
     return made
-
-
-def shown(pad_, form, game):
-    """The no-javascript preview: what the typed values would score."""
-    return pad_.preview(form, game) if request.method == "POST" else {}
 
 
 def refused(form, error, game):

@@ -1,13 +1,13 @@
 """What every page shares: template filters and globals, the id converter, paging."""
 
-from fractions import Fraction
-
 from flask import request
 from werkzeug.routing import IntegerConverter
 
 from ..extensions import db
+from ..pads import KINDS
 from ..rules import GAMES
-from ..text import day
+from ..rules.base import and_list
+from ..text import day, points, signed
 
 # the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
 # (sqlite's hold 64), and a larger number fails the query rather than finding nothing
@@ -45,27 +45,14 @@ def paginate(query, per_page: int):
     return page
 
 
-def points(value):
-    """A score as the sheet shows it: whole numbers plain, others with one decimal."""
-    if value is None:
-        return ""
-    if isinstance(value, (float, Fraction)) and value != int(value):
-        return f"{float(value):+.1f}".replace("+", "") if value >= 0 else f"{float(value):.1f}"
-    return str(int(value))
-
-
-def signed(value):
-    """A result against the average: +20, 0, -3.5."""
-    if value is None:
-        return ""
-    text = points(value)
-    return f"+{text}" if value > 0 else text
-
-
 def register(app):
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.globals["GAMES"] = GAMES
+    # for the page description: "dice poker, the card game to 500, Skyjo and Skull"
+    app.jinja_env.globals["KIND_NAMES"] = and_list(
+        [pad.RULES.phrase or pad.RULES.title for pad in KINDS.values()])
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

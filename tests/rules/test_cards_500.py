@@ -96,21 +96,21 @@ def test_typed_points_may_reach_a_shoe_with_extra_cards():
 
 def test_player_who_went_out_scores_zero():
     sheet = replay([hand(out="Cid", Ben={"aces": 1}, Ann={"points": 30})])
-    assert sheet["hands"] == [{"Ann": 30, "Ben": 15, "Cid": 0, "Dan": 5}]
-    assert sheet["outs"] == ["Cid"]
+    assert sheet.to_dict()["hands"] == [{"Ann": 30, "Ben": 15, "Cid": 0, "Dan": 5}]
+    assert sheet.to_dict()["outs"] == ["Cid"]
 
 
 def test_scores_accumulate_over_hands():
     sheet = replay([scored(Ben=20), scored(out="Ben", Ann=40), scored(Ben=10, Dan=35)])
     assert sheet.totals == {"Ann": 40, "Ben": 30, "Cid": 15, "Dan": 45}
-    assert sheet["outs"] == ["Ann", "Ben", "Ann"]
-    assert [sum(h.values()) for h in sheet["hands"]] == [30, 50, 50]
+    assert sheet.to_dict()["outs"] == ["Ann", "Ben", "Ann"]
+    assert [sum(h.values()) for h in sheet.to_dict()["hands"]] == [30, 50, 50]
 
 
 def test_leaders_have_the_lowest_total_and_nobody_leads_before_a_hand():
-    assert replay()["leaders"] == []
+    assert replay().to_dict()["leaders"] == []
     sheet = replay([scored(Ben=20), scored(out="Cid", Ann=20)])
-    assert sheet["leaders"] == ["Cid"]
+    assert sheet.to_dict()["leaders"] == ["Cid"]
 
 
 def test_to_dict_is_json_and_carries_the_hands():
@@ -132,7 +132,7 @@ def test_to_dict_is_json_and_carries_the_hands():
 @pytest.mark.parametrize("players", [PLAYERS, PLAYERS + ["Eve"]])
 def test_dealer_moves_one_seat_each_hand(players, hands):
     sheet = replay([scored(players=players)] * hands, players=players)
-    assert sheet["dealer"] == players[hands % len(players)]
+    assert sheet.to_dict()["dealer"] == players[hands % len(players)]
 
 
 # -- the end of the game ---------------------------------------------------------------
@@ -300,35 +300,75 @@ def one_hand(draw, players, shoe):
     return {"out": out, "hands": hands}
 
 
+def shoe(options):
+    """The shoe as RULES.md section 2 counts it: four decks with jokers, plus the extras."""
+    return {"jokers": 8 + options["extra_jokers"], "twos": 16 + options["extra_twos"],
+            "aces": 16, "tens_to_kings": 64, "threes_to_nines": 112}
+
+
 @st.composite
 def games(draw):
     players = NAMES[:draw(st.integers(4, 10))]
     options = {"extra_jokers": draw(st.integers(0, 16)), "extra_twos": draw(st.integers(0, 16)),
                "target": draw(st.integers(50, 600))}
-    entries, totals = [], dict.fromkeys(players, 0)
-    for _ in range(draw(st.integers(0, 30))):
-        entry = draw(one_hand(players, copies(options)))
-        entries.append(entry)
-        for player, doc in entry["hands"].items():
-            totals[player] += doc.get("points", hand_points(doc))
-        if max(totals.values()) >= options["target"]:
-            break
-    return players, options, entries, totals
+    entries = [draw(one_hand(players, shoe(options))) for _ in range(draw(st.integers(0, 30)))]
+    return players, options, entries
+
+
+def playable(players, options, entries):
+    """The hands up to the first that reaches the target: the rest are refused as late."""
+    try:
+        RULES.replay(players, options, entries)
+    except RuleError as error:
+        assert RULES.replay(players, options, entries[:error.index]).finished, str(error)
+        return entries[:error.index]
+    return entries
 
 
 @settings(max_examples=200, deadline=None)
-@given(games())
-def test_random_valid_games_total_their_hands_and_end_at_the_target(game):
-    players, options, entries, totals = game
+@given(games(), st.randoms(use_true_random=False))
+def test_random_valid_games_total_their_hands_and_end_at_the_target(game, random):
+    players, options, entries = game
+    entries = playable(players, options, entries)
     sheet = RULES.replay(players, options, entries)
-    assert sheet.totals == totals
-    assert sheet.totals == {p: sum(h[p] for h in sheet["hands"]) for p in players}
+    assert len(sheet.to_dict()["hands"]) == len(entries) and sheet.to_dict()["outs"] == [e["out"] for e in entries]
+    # the totals are the sums of the hands shown, and the progress their running sums
+    assert sheet.totals == {p: sum(h[p] for h in sheet.to_dict()["hands"]) for p in players}
+    running = dict.fromkeys(players, 0)
+    for shown, progress, entry in zip(sheet.to_dict()["hands"], sheet.progress, entries):
+        for p in players:
+            running[p] += shown[p]
+            doc = entry["hands"].get(p)
+            if p == entry["out"]:
+                assert shown[p] == 0
+            elif "points" in doc:
+                assert shown[p] == doc["points"]
+            else:
+                # every card scores from 5 (Three to Nine) to 50 (a Joker), in fives
+                cards = sum(doc.values())
+                assert 5 * cards <= shown[p] <= 50 * cards and shown[p] % 5 == 0
+        assert progress == running
+    # it ends after the first hand that takes a total to the target, and the lowest wins
     reached = [max(t.values()) >= options["target"] for t in sheet.progress]
     assert not any(reached[:-1])
     assert sheet.finished == (reached[-1] if reached else False)
     if sheet.finished:
-        assert sheet.winners == [p for p in players if totals[p] == min(totals.values())]
+        low = min(sheet.totals.values())
+        assert sheet.winners == [p for p in players if sheet.totals[p] == low]
         assert refused(entries + [entries[-1]], players, **options).index == len(entries)
+    else:
+        assert sheet.winners == []
+        # no hand finishes it, so the order of the hands and of the players in them
+        # does not matter to the totals
+        shuffled = [{"out": e["out"], "hands": dict(random.sample(list(e["hands"].items()),
+                                                                  len(e["hands"])))}
+                    for e in random.sample(entries, len(entries))]
+        assert RULES.replay(players, options, shuffled).totals == sheet.totals
+    # a replay of the first hands is the whole game's sheet as it stood then
+    played = random.randint(0, len(entries))
+    part = RULES.replay(players, options, entries[:played])
+    assert part.to_dict()["hands"] == sheet.to_dict()["hands"][:played]
+    assert part.progress == sheet.progress[:played]
 
 
 json_docs = st.recursive(

@@ -1,7 +1,6 @@
 """Dice poker scoring and refusals, replayed from entry documents (RULES.md section 1)."""
 
 import json
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -50,7 +49,7 @@ def points_for(row, dice, first_throw=False, **options):
     """What Ann's row holds after she writes these dice in it (part 1 filled first if needed)."""
     before = rounds(UPPER) if row in LOWER else []
     entry = turn("Ann", row, dice=list(dice), first_throw=first_throw)
-    return replay(before + [entry], **options)["rows"]["Ann"][row]
+    return replay(before + [entry], **options).to_dict()["rows"]["Ann"][row]
 
 
 def refusal(entries, players=PLAYERS, **options):
@@ -83,8 +82,8 @@ def test_a_face_row_is_never_doubled_on_the_first_throw():
 
 def test_a_face_row_scored_zero_is_a_real_zero_not_a_dash():
     sheet = replay([turn("Ann", "1", dice=[1, 1, 1, 2, 3])])
-    assert sheet["rows"]["Ann"]["1"] == 0
-    assert sheet["dashes"]["Ann"] == []
+    assert sheet.to_dict()["rows"]["Ann"]["1"] == 0
+    assert sheet.to_dict()["dashes"]["Ann"] == []
 
 
 @pytest.mark.parametrize("upper, bonus", [
@@ -95,13 +94,13 @@ def test_a_face_row_scored_zero_is_a_real_zero_not_a_dash():
 ])
 def test_the_bonus_needs_a_part_one_sum_of_at_least_zero(upper, bonus):
     sheet = replay(rounds(UPPER, fills={"Ann": upper}))
-    assert sheet["bonus"]["Ann"] == bonus
+    assert sheet.to_dict()["bonus"]["Ann"] == bonus
     assert sheet.totals["Ann"] == sum(f["score"] for f in upper.values()) + bonus
 
 
 def test_the_bonus_waits_until_all_six_face_rows_are_filled():
     sheet = replay(rounds(UPPER[:5]))
-    assert sheet["bonus"] == {"Ann": 0, "Ben": 0}
+    assert sheet.to_dict()["bonus"] == {"Ann": 0, "Ben": 0}
     assert sheet.totals == {"Ann": 0, "Ben": 0}
 
 
@@ -193,7 +192,7 @@ def test_five_of_a_kind_can_count_as_a_full_house(dice, first_throw, expected):
 ])
 def test_a_combination_row_scoring_zero_is_shown_as_a_dash(fields, dashed):
     sheet = replay(rounds(UPPER) + [turn("Ann", "pair", **fields)])
-    assert (sheet["dashes"]["Ann"] == ["pair"]) is dashed
+    assert (sheet.to_dict()["dashes"]["Ann"] == ["pair"]) is dashed
 
 
 @pytest.mark.parametrize("fields, doubled", [
@@ -205,12 +204,12 @@ def test_a_combination_row_scoring_zero_is_shown_as_a_dash(fields, dashed):
 ])
 def test_the_sheet_lists_the_rows_doubled_by_a_first_throw(fields, doubled):
     sheet = replay(rounds(UPPER) + [turn("Ann", "pair", **fields)])
-    assert sheet["first_throw"] == {"Ann": doubled, "Ben": []}
+    assert sheet.to_dict()["doubled"] == {"Ann": doubled, "Ben": []}
 
 
 def test_chance_on_the_first_throw_is_not_listed_as_doubled():
     entry = turn("Ann", "chance", dice=[6, 6, 6, 6, 5], first_throw=True)
-    assert replay(rounds(UPPER) + [entry])["first_throw"]["Ann"] == []
+    assert replay(rounds(UPPER) + [entry]).to_dict()["doubled"]["Ann"] == []
 
 
 @pytest.mark.parametrize("row, score", [
@@ -221,7 +220,7 @@ def test_chance_on_the_first_throw_is_not_listed_as_doubled():
 def test_a_typed_score_the_row_can_take_is_written_as_is(row, score):
     before = rounds(UPPER) if row in LOWER else []
     sheet = replay(before + [turn("Ann", row, score=score)])
-    assert sheet["rows"]["Ann"][row] == score
+    assert sheet.to_dict()["rows"]["Ann"][row] == score
 
 
 # -- turns, totals and the end -------------------------------------------------------
@@ -244,7 +243,7 @@ def test_a_new_game_starts_with_an_empty_sheet_and_the_first_seat_to_play():
     ([turn("Ben"), turn("Ann", "2"), turn("Ann", "3")], "Ben"),
 ])
 def test_the_next_player_is_the_first_seat_with_the_fewest_rows(entries, next_player):
-    assert replay(entries)["next_player"] == next_player
+    assert replay(entries).to_dict()["next_player"] == next_player
 
 
 def test_the_totals_add_part_one_the_bonus_and_part_two():
@@ -302,14 +301,14 @@ DONE = full_game()
     ([turn(row="pair")], 0, "Ann must fill rows 1 to 6 before the combinations."),
     ([turn(), turn(row="2")], 1, "It is Ben's turn: Ann has already played this round."),
     ([turn("Ben"), turn("Ben", "2")], 1, "It is Ann's turn: Ben has already played this round."),
-    (UPPER_DONE + [turn(row="pair", score=7)], 12, "Ann cannot score 7 in the pair row."),
-    (UPPER_DONE + [turn(row="poker", score=50)], 12, "Ann cannot score 50 in the poker row."),
+    (UPPER_DONE + [turn(row="pair", score=7)], 12, "Ann cannot score 7 in the pair row: it takes 0, 2, 4, 6, 8, 10, 12, 16, 20 or 24."),
+    (UPPER_DONE + [turn(row="poker", score=50)], 12, "Ann cannot score 50 in the poker row: it takes 0, 55, 60, 65, 70, 75, 80, 90, 100 or 110."),
     (UPPER_DONE + [turn(row="chance", score=31)], 12, "Ann cannot score 31 in the chance row."),
     (UPPER_DONE + [turn(row="chance", score=4)], 12, "Ann cannot score 4 in the chance row."),
     (UPPER_DONE + [turn(row="small_straight", score=20)], 12,
-     "Ann cannot score 20 in the small straight row."),
-    ([turn(row="3", score=1)], 0, "Ann cannot score 1 in row 3."),
-    ([turn(row="6", score=18)], 0, "Ann cannot score 18 in row 6."),
+     "Ann cannot score 20 in the small straight row: it takes 0, 15 or 30."),
+    ([turn(row="3", score=1)], 0, "Ann cannot score 1 in row 3: it takes -9, -6, -3, 0, 3 or 6."),
+    ([turn(row="6", score=18)], 0, "Ann cannot score 18 in row 6: it takes -18, -12, -6, 0, 6 or 12."),
     ([turn(score="6")], 0, "Ann's score for row 1 must be a whole number."),
     ([turn(score=True)], 0, "Ann's score for row 1 must be a whole number."),
     ([turn(score=1.0)], 0, "Ann's score for row 1 must be a whole number."),
@@ -318,7 +317,8 @@ DONE = full_game()
     ([turn("Zed")], 0, "Zed is not playing in this game."),
     ([{"row": "1", "score": 0}], 0, "Say which player is the one taking this turn."),
     ([{"player": "Ann", "row": "1"}], 0, "Give Ann's dice, a dash or a score for row 1."),
-    ([turn(score=0, dice=[1, 1, 1, 1, 1])], 0, "Give Ann's dice, a dash or a score for row 1."),
+    ([turn(score=0, dice=[1, 1, 1, 1, 1])], 0,
+     "Ann's turn has dice and a score for row 1: give one of them."),
     ([turn(dice=[1, 1, 1, 1, 1], first_throw="yes")], 0,
      "Ann's first throw mark must be on or off."),
     ([turn(score=2, first_throw=True)], 0,
@@ -440,26 +440,139 @@ def valid_games(draw):
 
 
 @FUZZ
-@given(valid_games())
-def test_any_legal_full_game_replays_and_its_results_sum_to_zero(game):
+@given(valid_games(), st.data())
+def test_any_legal_full_game_replays_and_its_sheet_adds_up(game, data):
     players, options, entries = game
     sheet = RULES.replay(players, options, entries)
-    assert sheet.finished
-    assert sum(sheet["results"].values()) == 0
-    assert sheet.winners == [p for p in players if sheet.totals[p] == max(sheet.totals.values())]
+    assert sheet.finished and sheet.to_dict()["next_player"] is None
+    totals = sheet.totals
     for p in players:
-        assert sheet.totals[p] == sheet["upper"][p] + sheet["bonus"][p] + sheet["lower"][p]
-        assert sheet["results"][p] == sheet.totals[p] - Fraction(sum(sheet.totals.values()),
-                                                                 len(players))
+        rows = sheet.to_dict()["rows"][p]
+        assert None not in rows.values()
+        # the totals are the sum of the rows shown, with the bonus for a part 1 of 0 or more
+        assert sheet.to_dict()["upper"][p] == sum(rows[r] for r in UPPER)
+        assert sheet.to_dict()["lower"][p] == sum(rows[r] for r in LOWER)
+        assert sheet.to_dict()["bonus"][p] == (50 if sheet.to_dict()["upper"][p] >= 0 else 0)
+        assert totals[p] == sum(rows.values()) + sheet.to_dict()["bonus"][p]
+        # the results keep the totals' differences and sum to zero
+        # (exact fractions, as the rules keep them; to_dict() makes them floats)
+        results = sheet.extra["results"]
+        for q in players:
+            assert results[p] - results[q] == totals[p] - totals[q]
+    assert sum(sheet.extra["results"].values()) == 0
+    assert sheet.winners == [p for p in players if totals[p] == max(totals.values())]
+    # each turn's row holds what it says: a typed score as typed, a dash as 0
+    for entry in entries:
+        shown = sheet.to_dict()["rows"][entry["player"]][entry["row"]]
+        if "score" in entry:
+            assert shown == entry["score"]
+        elif "dash" in entry:
+            assert shown == 0 and entry["row"] in sheet.to_dict()["dashes"][entry["player"]]
+    # a replay of the first turns is the whole game's sheet as it stood then
+    played = data.draw(st.integers(0, len(entries)), label="turns replayed")
+    part = RULES.replay(players, options, entries[:played])
+    assert part.progress == sheet.progress[:played]
+    for p in players:
+        for row, points in part.to_dict()["rows"][p].items():
+            assert points is None or points == sheet.to_dict()["rows"][p][row]
     json.dumps(sheet.to_dict())
+
+
+# the lowest and highest a row can hold, by hand from RULES.md section 1: a face row scores
+# (count - 3) * face, from -3f to +2f, and is never doubled; a combination row is 0 at worst
+# (a dash); the first throw doubles it, except chance, and the poker 50 comes after doubling
+ROW_RANGE = {  # row: (lowest, highest on a later throw, highest on the first throw)
+    "1": (-3, 2, 2), "2": (-6, 4, 4), "3": (-9, 6, 6),
+    "4": (-12, 8, 8), "5": (-15, 10, 10), "6": (-18, 12, 12),
+    "pair": (0, 12, 24),                # 6 6
+    "two_pairs": (0, 22, 44),           # 6 6 5 5
+    "three_of_a_kind": (0, 18, 36),     # 6 6 6
+    "small_straight": (0, 15, 30),
+    "big_straight": (0, 20, 40),
+    "full_house": (0, 28, 56),          # 6 6 6 5 5
+    "four_of_a_kind": (0, 24, 48),      # 6 6 6 6
+    "poker": (0, 80, 110),              # 30 + 50, 2 * 30 + 50
+    "chance": (0, 30, 30),              # never doubled; any five dice make at least 5
+}
+# the settings raise two rows: four 6s as two pairs (24), five 6s as a full house (30)
+ROW_RANGE_WITH = {"four_of_a_kind_is_two_pairs": ("two_pairs", (0, 24, 48)),
+                  "five_of_a_kind_is_full_house": ("full_house", (0, 30, 60))}
+
+
+def row_range(row, options):
+    for option, (raised, bounds) in ROW_RANGE_WITH.items():
+        if options.get(option) and row == raised:
+            return bounds
+    return ROW_RANGE[row]
+
+
+def test_the_row_table_covers_every_row():
+    assert list(ROW_RANGE) == KEYS
+
+
+# dice that reach each bound of the table, so that its highs and lows are not just loose
+@pytest.mark.parametrize("row, dice, first_throw, options, bound", [
+    ("1", [2, 3, 4, 5, 6], False, {}, "lowest"),
+    ("1", [1, 1, 1, 1, 1], False, {}, "later"),
+    ("1", [1, 1, 1, 1, 1], True, {}, "first"),
+    ("6", [1, 2, 3, 4, 5], True, {}, "lowest"),
+    ("6", [6, 6, 6, 6, 6], True, {}, "first"),
+    ("pair", [1, 2, 3, 4, 6], True, {}, "lowest"),
+    ("pair", [6, 6, 1, 2, 3], False, {}, "later"),
+    ("pair", [6, 6, 5, 5, 5], True, {}, "first"),
+    ("two_pairs", [6, 6, 6, 6, 1], True, {}, "lowest"),
+    ("two_pairs", [6, 6, 5, 5, 4], False, {}, "later"),
+    ("two_pairs", [5, 6, 5, 6, 6], True, {}, "first"),
+    ("two_pairs", [6, 6, 6, 6, 1], False, {"four_of_a_kind_is_two_pairs": True}, "later"),
+    ("two_pairs", [6, 6, 6, 6, 6], True, {"four_of_a_kind_is_two_pairs": True}, "first"),
+    ("three_of_a_kind", [6, 6, 6, 1, 2], False, {}, "later"),
+    ("three_of_a_kind", [6, 6, 6, 6, 6], True, {}, "first"),
+    ("small_straight", [5, 4, 3, 2, 1], False, {}, "later"),
+    ("small_straight", [1, 2, 3, 4, 5], True, {}, "first"),
+    ("small_straight", [2, 3, 4, 5, 6], True, {}, "lowest"),
+    ("big_straight", [2, 3, 4, 5, 6], False, {}, "later"),
+    ("big_straight", [6, 5, 4, 3, 2], True, {}, "first"),
+    ("full_house", [6, 6, 6, 5, 5], False, {}, "later"),
+    ("full_house", [5, 6, 5, 6, 6], True, {}, "first"),
+    ("full_house", [6, 6, 6, 6, 6], True, {}, "lowest"),
+    ("full_house", [6, 6, 6, 6, 6], True, {"five_of_a_kind_is_full_house": True}, "first"),
+    ("four_of_a_kind", [6, 6, 6, 6, 5], False, {}, "later"),
+    ("four_of_a_kind", [6, 6, 6, 6, 6], True, {}, "first"),
+    ("poker", [6, 6, 6, 6, 5], True, {}, "lowest"),
+    ("poker", [6, 6, 6, 6, 6], False, {}, "later"),
+    ("poker", [6, 6, 6, 6, 6], True, {}, "first"),
+    ("chance", [6, 6, 6, 6, 6], False, {}, "later"),
+    ("chance", [6, 6, 6, 6, 6], True, {}, "first"),
+])
+def test_the_row_table_bounds_are_reached_by_these_dice(row, dice, first_throw, options, bound):
+    low, later, first = row_range(row, options)
+    expected = {"lowest": low, "later": later, "first": first}[bound]
+    assert points_for(row, dice, first_throw, **options) == expected
 
 
 @FUZZ
 @given(st.sampled_from(KEYS), dice_st, st.booleans(), options_st)
-def test_dice_never_score_more_than_the_rows_maximum(row, dice, first_throw, options):
+def test_dice_never_score_outside_the_rows_range(row, dice, first_throw, options):
+    low, later, first = row_range(row, options)
     points = points_for(row, dice, first_throw, **options)
-    assert points <= max(possible_scores(row, options))
-    assert points in possible_scores(row, options)
+    assert low <= points <= (first if first_throw else later)
+    # what the dice made can be typed in as a score, and reads the same
+    before = rounds(UPPER) if row in LOWER else []
+    typed = replay(before + [turn("Ann", row, score=points)], **options)
+    assert typed.to_dict()["rows"]["Ann"][row] == points
+
+
+@FUZZ
+@given(st.sampled_from(KEYS), dice_st, options_st)
+def test_the_first_throw_only_ever_doubles_a_combination(row, dice, options):
+    later = points_for(row, dice, False, **options)
+    first = points_for(row, dice, True, **options)
+    if row in UPPER or row == "chance":
+        assert first == later
+    elif row == "poker" and later:
+        assert first - 50 == 2 * (later - 50)
+    else:
+        assert first == 2 * later
 
 
 json_st = st.recursive(

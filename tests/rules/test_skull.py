@@ -306,7 +306,7 @@ def test_valid_challenges_always_replay_within_bounds(game):
         assert state["eliminated"] is (state["cards"] == 0)
     if sheet.finished:
         assert len(sheet.winners) == 1
-        assert sheet.winners[0] in sheet["active"]
+        assert sheet.winners[0] in sheet.to_dict()["active"]
     else:
         assert sheet.winners == []
 

@@ -84,8 +84,8 @@ def test_sheet_dict_has_every_key_and_is_json():
 ])
 def test_rule_book_examples_score_as_written(entry, players, options, rounds, doubled):
     sheet = play(entry, players=players, **options)
-    assert sheet["rounds"] == [rounds]
-    assert sheet["doubled"] == [doubled]
+    assert sheet.to_dict()["rounds"] == [rounds]
+    assert sheet.to_dict()["doubled"] == [doubled]
     assert sheet.totals == rounds
 
 
@@ -106,14 +106,14 @@ def test_rule_book_examples_score_as_written(entry, players, options, rounds, do
 def test_finisher_is_doubled_only_when_not_strictly_lowest(
         finisher, other, double_non_positive, points, doubled):
     sheet = play(round_("Ann", Ann=finisher, Ben=other), double_non_positive=double_non_positive)
-    assert sheet["rounds"] == [{"Ann": points, "Ben": other}]
-    assert sheet["doubled"] == ["Ann" if doubled else None]
-    assert sheet["raw"] == [{"Ann": finisher, "Ben": other}]
+    assert sheet.to_dict()["rounds"] == [{"Ann": points, "Ben": other}]
+    assert sheet.to_dict()["doubled"] == ["Ann" if doubled else None]
+    assert sheet.to_dict()["raw"] == [{"Ann": finisher, "Ben": other}]
 
 
 def test_other_players_are_never_doubled():
     sheet = play(round_("Ben", Ann=30, Ben=5, Cid=30), players=TRIO)
-    assert sheet["rounds"] == [{"Ann": 30, "Ben": 5, "Cid": 30}]
+    assert sheet.to_dict()["rounds"] == [{"Ann": 30, "Ben": 5, "Cid": 30}]
 
 
 # -- grids and columns ---------------------------------------------------------------------
@@ -254,7 +254,7 @@ def test_a_round_after_the_end_is_refused():
                  id="tie won by the previous starter"),
 ])
 def test_next_starter_is_the_last_round_winner(rounds, starter):
-    assert play(*rounds, players=TRIO)["next_starter"] == starter
+    assert play(*rounds, players=TRIO).to_dict()["next_starter"] == starter
 
 
 # -- bad entries -------------------------------------------------------------------------
@@ -374,14 +374,14 @@ def test_valid_games_replay_and_totals_are_the_sum_of_rounds(game):
         sheet = RULES.replay(players, options, entries[:played])
         if sheet.finished:
             break
-    assert len(sheet["rounds"]) == played
-    assert sheet.totals == {p: sum(points[p] for points in sheet["rounds"]) for p in players}
+    assert len(sheet.to_dict()["rounds"]) == played
+    assert sheet.totals == {p: sum(points[p] for points in sheet.to_dict()["rounds"]) for p in players}
     assert sheet.finished == any(t >= options["target"] for t in sheet.totals.values())
-    for points, raw, doubled in zip(sheet["rounds"], sheet["raw"], sheet["doubled"]):
+    for points, raw, doubled in zip(sheet.to_dict()["rounds"], sheet.to_dict()["raw"], sheet.to_dict()["doubled"]):
         assert all(points[p] == raw[p] for p in players if p != doubled)
         if doubled:
             assert points[doubled] == 2 * raw[doubled]
-    assert (sheet["next_starter"] is None) == (played == 0)
+    assert (sheet.to_dict()["next_starter"] is None) == (played == 0)
 
 
 LEAVES = (st.none() | st.booleans() | st.integers(-20, 200) | st.integers()

@@ -1,8 +1,6 @@
 """The card game to 500 pad through the test client, as a scorer at the table would use it."""
 
-import re
-
-from tests.web.conftest import errors, form_version, version
+from tests.web.conftest import errors, form_version, parse, select, version
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
@@ -31,8 +29,7 @@ def sheet_of(client, game):
 
 
 def dealer_shown(client, game):
-    page = client.get(f"/games/{game}").get_data(as_text=True)
-    return re.search(r'<strong class="deal-who">(.*?)</strong>', page).group(1)
+    return parse(client.get(f"/games/{game}")).one("strong.deal-who").text
 
 
 def test_a_whole_game_ends_after_the_hand_that_reaches_the_target(client, start_game):
@@ -78,18 +75,19 @@ def test_the_shoe_limit_is_refused_with_the_values_kept(client, start_game):
     response = post_hand(client, game, "Ann", Ben={"jokers": 5}, Cid={"jokers": 4}, Dan=20)
     assert response.status_code == 422
     assert errors(response) == ["Ben and Cid hold 9 jokers between them; four decks have 8."]
-    html = response.get_data(as_text=True)
-    assert 'name="count_1_jokers"' in html and 'value="5"' in html and 'value="4"' in html
-    assert 'value="20"' in html and 'checked id="out-0"' in html
+    page = parse(response)
+    assert page.one("input#count_1_jokers").get("value") == "5"
+    assert page.one("input#count_2_jokers").get("value") == "4"
+    assert page.one("input#points_3").get("value") == "20"
+    assert "checked" in page.one("input#out-0").attrs
     assert sheet_of(client, game)["entries"] == []
 
 
 def test_one_player_over_the_shoe_is_told_beside_their_hand(client, start_game):
     game = start_game("cards_500", PLAYERS)
     response = post_hand(client, game, "Ann", Ben=10, Cid={"twos": 17}, Dan=20)
-    html = response.get_data(as_text=True)
     assert errors(response) == ["Cid holds 17 twos; four decks have 16."]
-    assert 'id="points_2-error"' in html
+    assert select(response, "#points_2-error")
 
 
 def test_a_missing_hand_is_asked_for_beside_the_player(client, start_game):
@@ -97,7 +95,7 @@ def test_a_missing_hand_is_asked_for_beside_the_player(client, start_game):
     response = post_hand(client, game, "Ann", Ben=10, Dan=20)
     assert response.status_code == 422
     assert errors(response) == ["Type Cid's points or count Cid's cards."]
-    assert 'id="points_2-error"' in response.get_data(as_text=True)
+    assert select(response, "#points_2-error")
 
 
 def test_points_and_counts_for_one_player_are_refused(client, start_game):
@@ -105,14 +103,14 @@ def test_points_and_counts_for_one_player_are_refused(client, start_game):
     data = hand_(version(client, game), "Ann", Ben=10, Cid=20, Dan=15)
     data["count_3_aces"] = "1"
     response = client.post(f"/games/{game}/entries", data=data)
-    assert errors(response) == ["Type Dan's points or count Dan's cards, not both."]
+    assert errors(response) == ["Give either Dan's cards or Dan's points, not both."]
 
 
 def test_a_typed_total_off_the_five_point_steps_is_named(client, start_game):
     game = start_game("cards_500", PLAYERS)
     response = post_hand(client, game, "Ann", Ben=10, Cid=22, Dan=15)
     assert errors(response) == ["Cid cannot score 22: every card is worth a multiple of 5."]
-    assert 'value="22"' in response.get_data(as_text=True)
+    assert parse(response).one("input#points_2").get("value") == "22"
 
 
 def test_a_missing_out_player_is_asked_for(client, start_game):
@@ -146,9 +144,9 @@ def test_correcting_an_earlier_hand_recounts_the_sheet(client, start_game):
     game = start_game("cards_500", PLAYERS)
     post_hand(client, game, "Ann", Ben={"aces": 2}, Cid=20, Dan=15)
     post_hand(client, game, "Ben", Ann=5, Cid=5, Dan=5)
-    form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
-    assert re.search(r'id="count_1_aces"[^>]*value="2"', form)
-    assert 'checked id="out-0"' in form
+    form = parse(client.get(f"/games/{game}/entries/0"))
+    assert form.one("input#count_1_aces").get("value") == "2"
+    assert "checked" in form.one("input#out-0").attrs
     response = client.post(f"/games/{game}/entries/0",
                            data=hand_(version(client, game), "Cid", Ann=50, Ben={"aces": 2},
                                       Dan=15))
@@ -159,8 +157,7 @@ def test_correcting_an_earlier_hand_recounts_the_sheet(client, start_game):
 def test_each_hand_links_to_its_correction(client, start_game):
     game = start_game("cards_500", PLAYERS)
     post_hand(client, game, "Ann", Ben=10, Cid=20, Dan=15)
-    page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert f'href="/games/{game}/entries/0"' in page
+    assert select(client.get(f"/games/{game}"), f"a[href='/games/{game}/entries/0']")
 
 
 def test_undo_removes_the_last_hand(client, start_game):
@@ -186,9 +183,9 @@ def test_the_dealer_moves_one_seat_clockwise_each_hand(client, start_game):
 def test_the_leader_and_who_went_out_are_marked_on_the_sheet(client, start_game):
     game = start_game("cards_500", PLAYERS)
     post_hand(client, game, "Cid", Ann=10, Ben=20, Dan=15)
-    page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert re.search(r'<li class="leader">\s*<span class="name">Cid</span>', page)
-    assert '<td class="out">' in page and "★ out" in page
+    page = parse(client.get(f"/games/{game}"))
+    assert [li.one("span.name").text for li in page.select("li.leader")] == ["Cid"]
+    assert any("★ out" in cell.text for cell in page.select("td.out"))
 
 
 def test_a_correction_opens_with_the_hand_already_counted(client, start_game):
@@ -199,8 +196,12 @@ def test_a_correction_opens_with_the_hand_already_counted(client, start_game):
     assert "This hand: Ben 30, Cid 20, Dan 15." in form
 
 
-def jokers_input(html, i=0):
-    return re.search(rf'<input[^>]*name="count_{i}_jokers"[^>]*>', html).group(0)
+def jokers_input(page, i=0):
+    return page.one(f"input[name=count_{i}_jokers]")
+
+
+def went_out_choices(page):
+    return [i.get("value") for i in page.select("input[type=radio][name=out][required]")]
 
 
 def test_games_opened_one_after_another_each_show_their_own_players_and_shoe(client,
@@ -213,15 +214,14 @@ def test_games_opened_one_after_another_each_show_their_own_players_and_shoe(cli
     jokers = start_game("cards_500", PLAYERS, extra_jokers=4)
     others = start_game("cards_500", ["Eve", "Fay", "Gus", "Hal", "Ivy"], extra_jokers=2)
     for _ in range(2):
-        html = client.get(f"/games/{plain}").get_data(as_text=True)
-        assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == PLAYERS
-        assert 'max="8"' in jokers_input(html)
-        assert form_version(html) == version(client, plain)
-        html = client.get(f"/games/{jokers}").get_data(as_text=True)
-        assert 'max="12"' in jokers_input(html)
-        assert form_version(html) == version(client, jokers)
-        html = client.get(f"/games/{others}").get_data(as_text=True)
-        assert re.findall(r'name="out" required type="radio" value="([^"]*)"', html) == [
-            "Eve", "Fay", "Gus", "Hal", "Ivy"]
-        assert 'max="10"' in jokers_input(html, 4)
-        assert '<label for="points_4">Ivy</label>' in html
+        page = parse(client.get(f"/games/{plain}"))
+        assert went_out_choices(page) == PLAYERS
+        assert jokers_input(page).get("max") == "8"
+        assert form_version(page) == version(client, plain)
+        page = parse(client.get(f"/games/{jokers}"))
+        assert jokers_input(page).get("max") == "12"
+        assert form_version(page) == version(client, jokers)
+        page = parse(client.get(f"/games/{others}"))
+        assert went_out_choices(page) == ["Eve", "Fay", "Gus", "Hal", "Ivy"]
+        assert jokers_input(page, 4).get("max") == "10"
+        assert page.one("label[for=points_4]").text == "Ivy"

@@ -1,15 +1,12 @@
 """The dice poker pad through the test client, one turn at a time as the scorer enters it."""
 
-import re
-from html import unescape
-
-from tests.web.conftest import errors, form_version, version
+from tests.web.conftest import errors, form_version, parse, select, texts, version
 
 UPPER = ["1", "2", "3", "4", "5", "6"]
 LOWER = ["pair", "two_pairs", "three_of_a_kind", "small_straight", "big_straight",
          "full_house", "four_of_a_kind", "poker", "chance"]
-DASH_SENTENCE = ("These dice don't make a full house: saving writes a dash. "
-                 "Tick “Write it as a dash” to save it.")
+DASH_SENTENCE = ("These dice don't make a full house. Tick “Write it as a dash” to save the "
+                 "row as a dash, or pick another row.")
 
 
 def turn(seen, player, row, dice=None, first=False, dash=False, score=None, preview=False):
@@ -39,7 +36,15 @@ def play(client, game, turns):
 
 
 def checked(html, input_id):
-    return re.search(rf'<input [^>]*\bchecked\b[^>]*id="{input_id}"', html) is not None
+    return "checked" in parse(html).one(f"input#{input_id}").attrs
+
+
+def row_marks(html, row):
+    """The classes of the row choice that writes in `row`, besides `dp-row` itself."""
+    found = [div for div in select(html, "div.dp-row")
+             if div.select(f"input[type=radio][name=row][value={row}]")]
+    assert len(found) == 1, f"{len(found)} row choices for {row!r}"
+    return [name for name in found[0].classes if name != "dp-row"]
 
 
 def sheet(client, game):
@@ -113,17 +118,16 @@ def test_a_four_player_game_shows_each_result_against_the_average(client, start_
     result = sheet(client, game)
     assert result["totals"] == {"Ann": 80, "Ben": 72, "Cid": 2, "Dan": 80}   # average 58.5
     assert result["results"] == {"Ann": 21.5, "Ben": 13.5, "Cid": -56.5, "Dan": 21.5}
-    page = client.get(f"/games/{game}").get_data(as_text=True)
-    result_row = re.search(r'<tr class="result">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r"<td>(.*?)</td>", result_row) == ["+21.5", "+13.5", "-56.5", "+21.5"]
-    assert "Ann and Dan share the win" in page
+    page = parse(client.get(f"/games/{game}"))
+    assert texts(page.one("tr.result"), "td") == ["+21.5", "+13.5", "-56.5", "+21.5"]
+    assert "Ann and Dan share the win" in page.text
 
 
 def test_the_result_row_waits_for_the_end_of_the_game(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"], ["1"]))
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Result" not in page and 'class="total"' in page
+    assert "Result" not in page and select(page, "tr.total")
 
 
 def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(client, start_game):
@@ -134,8 +138,9 @@ def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(cl
     assert response.status_code == 422
     assert errors(response) == [DASH_SENTENCE]
     html = response.get_data(as_text=True)
-    rows = unescape(re.search(r'<fieldset class="dp-rows has-error" aria-describedby="row-error">(.*?)</fieldset>', html, re.S).group(1))
-    assert f'<p class="error" id="row-error">{DASH_SENTENCE}</p>' in rows
+    rows = parse(html).one("fieldset.dp-rows")
+    assert "has-error" in rows.classes and rows.get("aria-describedby") == "row-error"
+    assert rows.one("p.error#row-error").text == DASH_SENTENCE
     for d, value in enumerate([1, 2, 3, 4, 6]):
         assert checked(html, f"die_{d}-{value - 1}")
     assert checked(html, "row-11")             # full house
@@ -159,7 +164,7 @@ def test_a_dash_on_dice_that_make_the_row_is_refused(client, start_game):
     play(client, game, zeros(["Ann", "Ben"]))
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "pair", dice=[3, 3, 1, 2, 5], dash=True))
-    assert errors(response) == ["These dice make a pair: untick “Write it as a dash” to score them."]
+    assert errors(response) == ["Ann's turn has dice and a dash for the pair row: give one of them."]
 
 
 def test_each_way_of_entering_a_turn_is_stored_as_its_entry_document(client, start_game):
@@ -186,16 +191,16 @@ def test_a_typed_score_the_row_cannot_take_is_refused_beside_the_score(client, s
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "3", score=7))
     assert response.status_code == 422
-    assert errors(response) == ["Threes cannot score 7: it takes -9, -6, -3, 0, 3 or 6."]
-    html = response.get_data(as_text=True)
-    assert re.search(r'<details class="dp-typed" open>.*?value="7"', html, re.S)
+    assert errors(response) == ["Ann cannot score 7 in row 3: it takes -9, -6, -3, 0, 3 or 6."]
+    typed = parse(response).one("details.dp-typed")
+    assert "open" in typed.attrs and typed.one("input[name=score]").get("value") == "7"
 
 
 def test_dice_and_a_typed_score_together_are_refused(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "3", dice=[3, 3, 3, 1, 2], score=0))
-    assert errors(response) == ["Tap the dice or type the score, not both."]
+    assert errors(response) == ["Ann's turn has dice and a score for row 3: give one of them."]
 
 
 def test_a_turn_with_missing_dice_asks_for_all_five(client, start_game):
@@ -211,8 +216,8 @@ def test_show_points_scores_every_open_row_without_saving(client, start_game):
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "", dice=[3, 3, 3, 2, 2], first=True, preview=True))
     assert response.status_code == 200 and errors(response) == []
-    html = response.get_data(as_text=True)
-    shown = dict(re.findall(r'data-preview="points_(\w+)">([^<]*)</output>', html))
+    shown = {output.get("data-preview").removeprefix("points_"): output.text
+             for output in select(response, "output[data-preview^=points_]")}
     assert shown["pair"] == "12" and shown["three_of_a_kind"] == "18"
     assert shown["full_house"] == "26" and shown["chance"] == "13"
     assert shown["small_straight"] == "—" and shown["poker"] == "—"
@@ -233,18 +238,16 @@ def test_the_player_whose_turn_it_is_comes_preselected(client, start_game):
     play(client, game, [("Ann", "1", {"score": 0})])
     html = client.get(f"/games/{game}").get_data(as_text=True)
     assert checked(html, "player-1")
-    assert re.search(r'<input disabled [^>]*id="player-0"', html)
-    assert '<th scope="col" class="turn">' in html
+    assert "disabled" in parse(html).one("input#player-0").attrs
+    assert select(html, "th.turn[scope=col]")
 
 
 def test_rows_are_offered_only_to_the_players_they_are_open_to(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "1", {"score": 0})])
     html = client.get(f"/games/{game}").get_data(as_text=True)
-    row_one = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="1"', html).group(1)
-    pair = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="pair"', html).group(1)
-    assert row_one.split() == ["closed-0"]
-    assert pair.split() == ["closed-0", "closed-1"]
+    assert row_marks(html, "1") == ["closed-0"]
+    assert row_marks(html, "pair") == ["closed-0", "closed-1"]
 
 
 def test_a_filled_row_is_refused_beside_the_row_field(client, start_game):
@@ -253,7 +256,7 @@ def test_a_filled_row_is_refused_beside_the_row_field(client, start_game):
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "1", score=0))
     assert errors(response) == ["Ann already filled row 1."]
-    assert 'id="row-error">Ann already filled row 1.' in response.get_data(as_text=True)
+    assert parse(response).one("#row-error").text.startswith("Ann already filled row 1.")
 
 
 def test_combinations_are_refused_until_rows_one_to_six_are_filled(client, start_game):
@@ -261,7 +264,7 @@ def test_combinations_are_refused_until_rows_one_to_six_are_filled(client, start
     response = client.post(f"/games/{game}/entries", data=turn(
         version(client, game), "Ann", "pair", dice=[2, 2, 1, 3, 4]))
     assert errors(response) == ["Ann must fill rows 1 to 6 before the combinations."]
-    assert 'id="row-error"' in response.get_data(as_text=True)
+    assert select(response, "#row-error")
 
 
 def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
@@ -269,12 +272,15 @@ def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
     play(client, game, zeros(["Ann", "Ben"]))
     play(client, game, [("Ann", "pair", {"dice": [3, 3, 1, 2, 5], "first": True}),
                         ("Ben", "pair", {"dash": True})])
-    html = client.get(f"/games/{game}").get_data(as_text=True)
-    assert re.search(r'<td class="filled doubled">\s*<a href="/games/\d+/entries/12">\s*12\s*'
-                     r'<span class="mark"[^>]*>×2</span>', html)
-    assert re.search(r'<td class="filled dash">\s*<a href="/games/\d+/entries/13">\s*—', html)
-    assert html.count('<td class="open now">') == 8        # Ann's open combinations
-    assert "Ann</strong>'s turn" in html
+    page = parse(client.get(f"/games/{game}"))
+    doubled = page.one(f"td a[href='/games/{game}/entries/12']")
+    assert {"filled", "doubled"} <= set(doubled.parent.classes)
+    mark = doubled.one("span.mark")
+    assert mark.text == "×2" and doubled.text.removesuffix(mark.text).strip() == "12"
+    dash = page.one(f"td a[href='/games/{game}/entries/13']")
+    assert {"filled", "dash"} <= set(dash.parent.classes) and dash.text.startswith("—")
+    assert len(page.select("td.open.now")) == 8        # Ann's open combinations
+    assert page.one("p.dp-turn strong").text == "Ann" and "Ann's turn" in page.text
 
 
 def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
@@ -282,7 +288,7 @@ def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
     play(client, game, [("Ann", "1", {"dice": [1, 1, 1, 1, 2]}), ("Ben", "1", {"score": 0})])
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
     assert checked(form, "die_4-1")
-    assert 'data-preview="points_1">+1<' in form
+    assert parse(form).one("output[data-preview=points_1]").text == "+1"
     response = client.post(f"/games/{game}/entries/0",
                            data=turn(version(client, game), "Ann", "1", dice=[1, 1, 1, 1, 1]))
     assert response.status_code == 302, errors(response)
@@ -324,8 +330,8 @@ def test_undo_removes_the_last_turn_after_confirmation(client, start_game):
 
 def player_choices(html):
     """Each player radio as (name, checked, disabled), in seat order."""
-    radios = re.findall(r'<input([^>]*) name="player"[^>]*value="([^"]*)"', html)
-    return [(name, " checked" in attrs, " disabled" in attrs) for attrs, name in radios]
+    return [(radio.get("value"), "checked" in radio.attrs, "disabled" in radio.attrs)
+            for radio in select(html, "input[name=player]")]
 
 
 def test_games_opened_one_after_another_each_show_their_own_players_turn_and_rows(client,
@@ -340,13 +346,12 @@ def test_games_opened_one_after_another_each_show_their_own_players_turn_and_row
         html = client.get(f"/games/{played}").get_data(as_text=True)
         assert player_choices(html) == [("Ann", False, True), ("Ben", True, False)]
         assert form_version(html) == version(client, played)
-        row_one = re.search(r'<div class="dp-row ([^"]*)">\s*<label><input [^>]*value="1"', html)
-        assert row_one.group(1).split() == ["closed-0"]
+        assert row_marks(html, "1") == ["closed-0"]
         html = client.get(f"/games/{fresh}").get_data(as_text=True)
         assert player_choices(html) == [("Ann", True, False), ("Ben", False, False)]
         assert form_version(html) == version(client, fresh)
-        assert re.search(r'<div class="dp-row ">\s*<label><input [^>]*value="1"', html)
+        assert row_marks(html, "1") == []
         html = client.get(f"/games/{other}").get_data(as_text=True)
         assert player_choices(html) == [("Cid", True, False), ("Dan", False, False),
                                          ("Eve", False, False)]
-        assert re.search(r'<div class="dp-row ">\s*<label><input [^>]*value="1"', html)
+        assert row_marks(html, "1") == []

@@ -25,6 +25,11 @@ def round_(finisher="Ann", **scores):
 
 
 def docs(game):
+    """The stored entries as the app reads them: naming the players."""
+    return db.session.get(Game, game.id).docs
+
+
+def stored(game):
     return [entry.doc for entry in db.session.get(Game, game.id).entries]
 
 
@@ -32,9 +37,16 @@ def test_adding_an_entry_stores_it_and_caches_the_summary(game):
     services.add_entry(game, round_(), game.version)
     db.session.commit()
     assert docs(game) == [round_()]
-    assert game.summary == {"totals": {"Ann": 5, "Ben": 10, "Cid": 15}, "finished": False,
-                            "winners": []}
-    assert game.entry_count == 1
+    assert game.totals_by_name == {"Ann": 5, "Ben": 10, "Cid": 15}
+    assert game.winner_names == [] and game.entry_count == 1
+
+
+def test_entries_are_stored_by_seat_so_a_rename_changes_no_entry(game):
+    services.add_entry(game, round_(finisher="Ben"), game.version)
+    db.session.commit()
+    assert stored(game) == [{"finisher": "1", "hands": {"0": {"score": 5}, "1": {"score": 10},
+                                                         "2": {"score": 15}}}]
+    assert game.summary == {"totals": [5, 20, 15], "winners": [], "finished": False}
 
 
 def test_an_entry_the_rules_refuse_is_not_stored(game):
@@ -76,7 +88,7 @@ def test_undo_removes_the_last_entry_and_reopens_a_finished_game(game):
     assert game.status == "finished"
     services.undo_last(game, game.version)
     db.session.commit()
-    assert docs(game) == [] and game.status == "in_progress" and game.finished_at is None
+    assert docs(game) == [] and game.status == "in_progress"
 
 
 def test_undo_with_nothing_to_undo_is_refused(game):
@@ -89,7 +101,7 @@ def test_correcting_an_entry_replays_everything_after_it(game):
     services.add_entry(game, round_(Ann=1), game.version)
     services.correct_entry(game, 0, round_(Ann=2), game.version)
     db.session.commit()
-    assert game.summary["totals"] == {"Ann": 3, "Ben": 20, "Cid": 30}
+    assert game.totals_by_name == {"Ann": 3, "Ben": 20, "Cid": 30}
 
 
 def test_a_correction_that_breaks_a_later_entry_is_refused_with_its_number(game):
@@ -105,9 +117,9 @@ def test_a_correction_that_breaks_a_later_entry_is_refused_with_its_number(game)
 
 def test_a_correction_of_a_finished_game_updates_its_winners(game):
     services.add_entry(game, round_(Cid=140), game.version)
-    assert game.summary["winners"] == ["Ann"]
+    assert game.winner_names == ["Ann"]
     services.correct_entry(game, 0, round_(Ann=120, Cid=0), game.version)
-    assert game.summary["winners"] == ["Cid"]
+    assert game.winner_names == ["Cid"]
 
 
 def test_an_abandoned_game_takes_no_entries(game):
@@ -125,9 +137,12 @@ def test_players_are_one_whatever_the_case_of_their_name(app):
 
 def test_renaming_a_player_renames_them_inside_their_games(game):
     services.add_entry(game, round_(finisher="Ben"), game.version)
+    db.session.commit()
+    before = stored(game)
     ben = services.find_player("Ben")
     services.rename_player(ben, "Benedict")
     db.session.commit()
+    assert stored(game) == before
     assert docs(game)[0]["finisher"] == "Benedict"
     assert "Benedict" in docs(game)[0]["hands"]
     # benedict finished without the lowest score: doubled

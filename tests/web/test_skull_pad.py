@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.rules.skull import VARIANTS
-from tests.web.conftest import errors, form_version, version
+from tests.web.conftest import errors, form_version, hidden_value, parse, select, version
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
@@ -34,18 +34,25 @@ def page(client, url):
     return html.unescape(client.get(url).get_data(as_text=True))
 
 
+def tree(client, url):
+    """The page as a browser reads it."""
+    return parse(client.get(url))
+
+
 def sentences(client, url):
     """The page's text without its markup, for reading sentences."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page(client, url)))
+    return tree(client, url).text
 
 
-def checked(text, name):
-    found = re.search(rf'<input checked id="[^"]*" name="{name}"[^>]*value="([^"]*)"', text)
-    return found and found.group(1)
+def checked(html, name):
+    """The value of the ticked choice called `name`, or None."""
+    found = [i.get("value") for i in select(html, f"input[name={name}]") if "checked" in i.attrs]
+    assert len(found) <= 1, f"{len(found)} {name!r} choices ticked: {found}"
+    return found[0] if found else None
 
 
-def bid_input(text):
-    return re.search(r'<input[^>]*name="bid"[^>]*>', text).group(0)
+def bid_input(html):
+    return parse(html).one("input[name=bid]")
 
 
 def test_two_won_challenges_win_the_game(client, start_game, play):
@@ -93,47 +100,45 @@ def test_the_tracker_shows_the_cards_of_its_own_set(client, start_game, variant)
 def test_each_player_has_a_mat_and_four_cards_drawn(client, start_game, play):
     game = start_game("skull", ["Ann", "Ben", "Cid"])
     play(game, ("Ann", 2, "success"), ("Ben", 2, "skull:Cid"))
-    shown = page(client, f"/games/{game}")
-    assert shown.count('class="mat mat-round dark"') == 2
-    assert shown.count('class="mat mat-round light"') == 1
-    assert 'aria-label="3 of 4 cards left"' in shown
-    assert shown.count('<span class="lost"></span>') == 1
+    shown = tree(client, f"/games/{game}")
+    assert len(shown.select(".mat.mat-round.dark")) == 2
+    assert len(shown.select(".mat.mat-round.light")) == 1
+    assert shown.select("[role=img][aria-label='3 of 4 cards left']")
+    assert len(shown.select("span.lost")) == 1
 
 
 def test_a_card_deck_mat_is_drawn_as_a_card(client, start_game):
     game = start_game("skull", ["Ann", "Ben", "Cid"], variant="uno")
-    shown = page(client, f"/games/{game}")
-    assert shown.count('class="mat mat-card dark"') == 3
-    assert "Face down · 0 points" in shown
+    shown = tree(client, f"/games/{game}")
+    assert len(shown.select(".mat.mat-card.dark")) == 3
+    assert "Face down · 0 points" in shown.text
 
 
 def test_the_next_starter_is_marked(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Cid", 2, "success"))
-    shown = page(client, f"/games/{game}")
+    shown = tree(client, f"/games/{game}")
     said = sentences(client, f"/games/{game}")
     assert "Cid starts the next round as the last challenger." in said
-    assert re.search(r'<li class="seat starts">\s*<span[^>]*>\s*</span>\s*'
-                     r'<span class="name">Cid</span>', shown)
+    assert [seat.one("span.name").text for seat in shown.select("li.seat.starts")] == ["Cid"]
 
 
 def test_an_eliminated_player_is_greyed_out_and_left_out_of_the_form(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, *[("Ben", 2, "skull:Dan")] * 4)
-    shown = page(client, f"/games/{game}")
-    assert re.search(r'<li class="seat out">\s*<span[^>]*>\s*</span>\s*'
-                     r'<span class="name">Ben</span>', shown)
+    shown = tree(client, f"/games/{game}")
+    assert [seat.one("span.name").text for seat in shown.select("li.seat.out")] == ["Ben"]
     said = sentences(client, f"/games/{game}")
     assert "Ben is out" in said
     assert "Dan starts the next round as the owner of the skull that put Ben out." in said
-    assert 'value="Ben"' not in shown and "Skull of Ben" not in shown
+    assert not shown.select("[value=Ben]") and "Skull of Ben" not in shown.text
 
 
 def test_the_bid_stepper_stops_at_the_cards_on_the_mats(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "skull:Ben"))
-    field = bid_input(page(client, f"/games/{game}"))
-    assert 'min="1"' in field and 'max="15"' in field and "data-stepper" in field
+    field = bid_input(tree(client, f"/games/{game}"))
+    assert field.get("min") == "1" and field.get("max") == "15" and "data-stepper" in field.attrs
 
 
 def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(client, start_game):
@@ -142,8 +147,8 @@ def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(clie
         version(client, game), "Ben", 13, "skull:Cid"))
     assert response.status_code == 422
     assert errors(response) == ["A bid of 13 is more than the 12 cards on the mats."]
-    shown = response.get_data(as_text=True)
-    assert 'value="13"' in bid_input(shown)
+    shown = parse(response)
+    assert bid_input(shown).get("value") == "13"
     assert checked(shown, "challenger") == "Ben" and checked(shown, "outcome") == "skull:Cid"
 
 
@@ -154,8 +159,8 @@ def test_a_bid_of_one_cannot_reveal_another_players_skull(client, start_game):
     assert response.status_code == 422
     assert html.unescape(errors(response)[0]) == (
         "A bid of 1 only flips Ann's own card, so it cannot reveal Ben's skull.")
-    assert re.search(r'id="bid-error"', response.get_data(as_text=True))
-    assert checked(response.get_data(as_text=True), "outcome") == "skull:Ben"
+    assert select(response, "#bid-error")
+    assert checked(response, "outcome") == "skull:Ben"
 
 
 def test_a_missing_outcome_is_asked_for_beside_the_choices(client, start_game):
@@ -164,35 +169,41 @@ def test_a_missing_outcome_is_asked_for_beside_the_choices(client, start_game):
     del data["outcome"]
     response = client.post(f"/games/{game}/entries", data=data)
     assert errors(response) == ["Say how the challenge ended."]
-    assert checked(response.get_data(as_text=True), "challenger") == "Ann"
+    assert checked(response, "challenger") == "Ann"
 
 
 def test_the_skull_owner_is_told_to_pick_the_lost_card(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 3, "skull:Cid"))
     assert "Cid picks one of Ann's 4 cards at random" in sentences(client, f"/games/{game}")
-    assert f'href="/games/{game}?pick=1#pick"' in page(client, f"/games/{game}")
+    assert "Pick a card for Cid" in sentences(client, f"/games/{game}")
 
 
-def test_the_app_picks_a_random_card_for_the_skull_owner(client, start_game, play, monkeypatch):
+def picked(html):
+    """The sentence that says which card is lost, and the card's number."""
+    said = parse(html).one("p.picked").text
+    found = re.search(r"(\w+ (?:takes \w+'s|discards their own) card number (\d) counting "
+                      r"from the left\.)", said)
+    return found.group(1), int(found.group(2))
+
+
+def test_every_phone_at_the_table_is_shown_the_same_random_card(app, client, start_game,
+                                                                 play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 3, "skull:Cid"), ("Ann", 2, "skull:Ben"))
-    asked = []
-    monkeypatch.setattr("companion.pads.skull.secrets.randbelow",
-                        lambda n: asked.append(n) or 2)
-    shown = page(client, f"/games/{game}?pick=1")
-    assert asked == [3]
-    assert "Ben takes Ann's card number 3 counting from the left." in shown
+    shown, number = picked(client.get(f"/games/{game}"))
+    # Ann holds 3 cards after losing one
+    assert shown.startswith("Ben takes Ann's card number") and 1 <= number <= 3
+    assert picked(app.test_client().get(f"/games/{game}")) == (shown, number)
 
 
-def test_an_own_skull_makes_the_challenger_discard_at_random(client, start_game, play,
-                                                             monkeypatch):
+def test_an_own_skull_makes_the_challenger_discard_at_random(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Dan", 1, "skull:Dan"))
-    monkeypatch.setattr("companion.pads.skull.secrets.randbelow", lambda n: 0)
-    shown = page(client, f"/games/{game}?pick=1")
-    assert "Dan revealed their own skull, so they discard one of their 4 cards" in shown
-    assert "Dan discards their own card number 1 counting from the left." in shown
+    shown = tree(client, f"/games/{game}")
+    assert "Dan revealed their own skull, so they discard one of their 4 cards" in shown.text
+    sentence, number = picked(shown)
+    assert sentence.startswith("Dan discards their own card number") and 1 <= number <= 4
 
 
 def test_the_preview_says_who_takes_the_lost_card_without_saving(client, start_game):
@@ -215,16 +226,16 @@ def test_the_preview_of_a_correction_replays_up_to_that_challenge(client, start_
 def test_the_history_links_each_challenge_to_its_correction(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
-    shown = page(client, f"/games/{game}")
-    assert f'href="/games/{game}/entries/0"' in shown
-    assert f'href="/games/{game}/entries/1"' in shown
-    assert "Cid picked Ben's lost card at random" in shown
+    shown = tree(client, f"/games/{game}")
+    assert shown.select(f"a[href='/games/{game}/entries/0']")
+    assert shown.select(f"a[href='/games/{game}/entries/1']")
+    assert "Cid picked Ben's lost card at random" in shown.text
 
 
 def test_correcting_an_earlier_challenge_recounts_the_game(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
-    form = page(client, f"/games/{game}/entries/0")
+    form = tree(client, f"/games/{game}/entries/0")
     assert checked(form, "challenger") == "Ann" and checked(form, "outcome") == "success"
     response = client.post(f"/games/{game}/entries/0", data=challenge(
         version(client, game), "Ann", 2, "skull:Dan"))
@@ -251,8 +262,8 @@ def test_undo_removes_the_last_challenge(client, start_game, play):
     assert len(sheet["entries"]) == 1 and sheet["state"]["Ben"]["cards"] == 4
 
 
-def choices(text, name):
-    return re.findall(rf'name="{name}" required type="radio" value="([^"]*)"', text)
+def choices(html, name):
+    return [i.get("value") for i in select(html, f"input[type=radio][name={name}][required]")]
 
 
 def test_games_opened_one_after_another_each_show_their_own_players_and_bid(client,
@@ -265,16 +276,16 @@ def test_games_opened_one_after_another_each_show_their_own_players_and_bid(clie
     ben_out = start_game("skull", PLAYERS)
     play(ben_out, *[("Ben", 2, "skull:Dan")] * 4)
     for _ in range(2):
-        shown = page(client, f"/games/{lost_one}")
-        assert choices(shown, "challenger") == PLAYERS and 'max="15"' in bid_input(shown)
-        assert "From 1 to 15:" in shown
-        shown = page(client, f"/games/{fresh}")
-        assert choices(shown, "challenger") == PLAYERS and 'max="16"' in bid_input(shown)
+        shown = tree(client, f"/games/{lost_one}")
+        assert choices(shown, "challenger") == PLAYERS and bid_input(shown).get("max") == "15"
+        assert "From 1 to 15:" in shown.text
+        shown = tree(client, f"/games/{fresh}")
+        assert choices(shown, "challenger") == PLAYERS and bid_input(shown).get("max") == "16"
         assert form_version(shown) == version(client, fresh)
-        shown = page(client, f"/games/{ben_out}")
+        shown = tree(client, f"/games/{ben_out}")
         assert choices(shown, "challenger") == ["Ann", "Cid", "Dan"]
         assert choices(shown, "outcome") == ["success", "skull:Ann", "skull:Cid", "skull:Dan"]
-        assert 'max="12"' in bid_input(shown)
+        assert bid_input(shown).get("max") == "12"
 
 
 def test_a_refused_correction_of_a_later_challenge_comes_back_with_its_message(client,
@@ -285,7 +296,7 @@ def test_a_refused_correction_of_a_later_challenge_comes_back_with_its_message(c
         version(client, game), "Ben", 99, "skull:Cid"))
     assert response.status_code == 422
     assert errors(response) == ["A bid of 99 is more than the 16 cards on the mats."]
-    assert 'name="position" type="hidden" value="1"' in response.get_data(as_text=True)
+    assert hidden_value(response, "position") == "1"
 
 
 def test_what_happens_on_a_correction_page_replays_up_to_that_challenge(client, start_game,

@@ -1,0 +1,82 @@
+"""The view model every pad page reads: what the sheet shows, already worked out.
+
+Each kind's pad builds a `Board` (or a subclass with its own figures) from one replay, so
+templates read plain attributes and never call into a pad or the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models import Game
+from ..rules import GAMES, Sheet
+
+
+@dataclass
+class Standing:
+    name: str
+    total: Any
+    leader: bool
+    # what the kind says beside the name: "Deals next", "Reached 500"
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Told:
+    position: int
+    sentence: str
+
+
+@dataclass
+class Board:
+    title: str
+    noun: str
+    # the number of the entry the form adds
+    next_number: int
+    players: list[str]
+    standings: list[Standing]
+    leaders: list[str]
+    finished: bool
+    winners: list[str]
+    playing: bool
+    # entries can still be corrected (not an abandoned game)
+    editable: bool
+    # whose turn or who deals, as the top of the pad says it; None when nobody is next
+    turn: str | None
+    # every entry as a sentence, oldest first
+    told: list[Told]
+    # the game's settings as (label, value), as the sheet lists them
+    settings: list[tuple[str, str]]
+
+
+def leaders(sheet: Sheet, best: str) -> list[str]:
+    """Who leads: the winners once finished; nobody before the first entry or while all
+    are level; else the best total, lowest or highest by the kind."""
+    if sheet.finished:
+        return list(sheet.winners)
+    totals = sheet.totals
+    if not sheet.progress or len(set(totals.values())) == 1:
+        return []
+    top = (min if best == "low" else max)(totals.values())
+    return [p for p, t in totals.items() if t == top]
+
+
+def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
+           tags: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The fields every board has, as keyword arguments for a Board (sub)class;
+    `tell(sheet, docs, position)` says one entry as a sentence."""
+    rules = GAMES[game.kind]
+    leading = leaders(sheet, rules.best)
+    tags = tags or {}
+    return {
+        "title": rules.title, "noun": rules.entry_noun, "next_number": len(sheet.progress) + 1,
+        "players": list(sheet.players),
+        "standings": [Standing(p, sheet.totals[p], p in leading, tags.get(p, []))
+                      for p in sheet.players],
+        "leaders": leading, "finished": sheet.finished, "winners": list(sheet.winners),
+        "playing": game.in_progress, "editable": not game.is_abandoned,
+        "turn": turn if game.in_progress else None,
+        "told": [Told(i, tell(sheet, docs, i)) for i in range(len(sheet.progress))],
+        "settings": rules.describe_options(game.options),
+    }

@@ -1,0 +1,98 @@
+"""Players, nights and who came: the roster side of the services."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import delete, exists, select
+from sqlalchemy.exc import IntegrityError
+
+from .. import locks, text
+from ..extensions import db
+from ..models import NAME_MAX, Game, Night, Player, Seat, night_players, now_utc
+from .errors import ServiceError
+
+
+def clean_name(name: str) -> str:
+    name = text.clean(name)
+    if not name:
+        raise ServiceError("Type a name.")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"Keep names to {NAME_MAX} characters.")
+    return name
+
+
+def find_player(name: str) -> Player | None:
+    return db.session.execute(
+        select(Player).filter_by(name_key=text.name_key(clean_name(name)))).scalar_one_or_none()
+
+
+def get_or_create_player(name: str) -> Player:
+    """The player of that name, added to the roster if new (once, when two phones add the
+    same new name at the same moment)."""
+    name = clean_name(name)
+    player = find_player(name)
+    if player is None:
+        locks.insert_new(Player.__table__, ["name_key"], name=name, name_key=text.name_key(name),
+                         created_at=now_utc())
+        player = find_player(name)
+    return player
+
+
+def rename_player(player: Player, new_name: str) -> None:
+    """Rename a player. Entries name seats, so nothing in the games is rewritten or
+    replayed; the player's games get a new version, which their pages and open forms
+    follow (a form opened before the rename is refused with what happened)."""
+    new_name = clean_name(new_name)
+    other = find_player(new_name)
+    if other is not None and other.id != player.id:
+        raise ServiceError(f"There is already a player called {other.name}.")
+    if new_name == player.name:
+        return
+    locks.take_all([seat.game for seat in player.seats],
+                   {"action": "rename", "old": player.name, "new": new_name})
+    player.rename(new_name)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        # another phone gave someone this name at the same moment
+        db.session.rollback()
+        raise ServiceError(f"There is already a player called {new_name}.") from None
+
+
+def start_night(day: date, title: str | None) -> Night:
+    night = Night(date=day, title=text.clean(title or "") or None)
+    db.session.add(night)
+    db.session.flush()
+    return night
+
+
+def attending(night: Night, player: Player) -> bool:
+    return db.session.execute(select(exists().where(
+        night_players.c.night_id == night.id, night_players.c.player_id == player.id))).scalar()
+
+
+def join_night(night: Night, player: Player) -> None:
+    """Put a player on the night's list (once, however many phones do it at once)."""
+    locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
+                     player_id=player.id)
+    db.session.expire(night, ["attendees"])
+
+
+def add_attendee(night: Night, name: str) -> Player:
+    player = get_or_create_player(name)
+    if attending(night, player):
+        raise ServiceError(f"{player.name} is already here tonight.")
+    join_night(night, player)
+    return player
+
+
+def remove_attendee(night: Night, player: Player) -> None:
+    seated = (select(Seat.game_id).join(Game, Game.id == Seat.game_id)
+              .where(Game.night_id == night.id, Seat.player_id == player.id))
+    if db.session.execute(seated.limit(1)).first() is not None:
+        raise ServiceError(f"{player.name} plays in a game tonight, so they stay on the list.")
+    db.session.execute(delete(night_players).where(
+        night_players.c.night_id == night.id, night_players.c.player_id == player.id,
+        ~seated.exists()))
+    db.session.expire(night, ["attendees"])
