@@ -1,6 +1,8 @@
-"""python -m bench [--quick]: build two history sizes, serve them with gunicorn, measure.
+"""python -m bench [--quick] [--in-process | --one-at-a-time]: build two history sizes,
+serve them with gunicorn, measure.
 
-Results go to bench/results/latest.json and latest.md (see docs/benchmark.md).
+Results go to bench/results/latest.json and latest.md, or one-at-a-time.md (see
+docs/benchmark.md).
 """
 
 import argparse
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from bench.load import ScoreEntry, figures, get, hammer, page_bytes
+from bench.load import ScoreEntry, alternate, figures, get, hammer, page_bytes
 from bench.server import Gunicorn
 
 ROOT = Path(__file__).parents[1]
@@ -31,6 +33,8 @@ KINDS = ("dice_poker", "cards_500", "skyjo", "skull")
 # entries that make a game half-played: 8 of 60 dice turns, a few hands, rounds, challenges
 MID_GAME = {"dice_poker": 8, "cards_500": 3, "skyjo": 3, "skull": 2}
 ROUNDS = 3
+# a page may take at most this many times the bare endpoint's time, one request at a time
+BARE_TARGET = 5
 
 
 def build(nights):
@@ -188,6 +192,45 @@ def in_process(sizes, requests_total):
     return "\n".join(lines) + "\n"
 
 
+def one_at_a_time(sizes, requests_total, workers):
+    """Each page (not the pads) against the bare endpoint, one request at a time: a single
+    client taking turns between the bare endpoint and the page at each size, on the same
+    gunicorn setup. That is the page's own cost, which concurrent clients on two cores
+    blur; each page's ratio is to the bare endpoint's requests made in between."""
+    lists = {"nights": "/nights/", "players": "/players/"}
+    with ExitStack() as stack:
+        prepared = {name: prepare(name, nights, stack) for name, nights in sizes.items()}
+        bare = stack.enter_context(Gunicorn("bench.bare:app", workers, {}))
+        servers = {name: stack.enter_context(Gunicorn("app:app", workers, {
+            "DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
+            "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
+        paths = {name: {label: path for label, path in {**pages, **lists}.items()
+                        if not label.startswith("pad")}
+                 for name, (_, pages, _, _) in prepared.items()}
+        rows = []
+        for label in paths[next(iter(sizes))]:
+            calls = {"bare": get(bare.base + "/"),
+                     **{name: get(servers[name].base + paths[name][label]) for name in sizes}}
+            alternate(calls, 20)  # warm up
+            samples = alternate(calls, requests_total)
+            yardstick = figures(samples["bare"])["median_ms"]
+            for name in sizes:
+                r = figures(samples[name])
+                rows.append((label, sizes[name], r["median_ms"], yardstick,
+                             r["median_ms"] / yardstick, r["queries"]))
+    lines = ["| page | nights | median ms | bare endpoint, median ms | x bare | SQL queries |",
+             "|---|---|---|---|---|---|"]
+    for label, nights, ms, yardstick, ratio, queries in rows:
+        flag = f" **over {BARE_TARGET}x**" if ratio > BARE_TARGET else ""
+        lines.append(f"| {label} | {nights:,} | {ms} | {yardstick} | {ratio:.1f}x{flag} "
+                     f"| {queries} |")
+    over = [f"{label} ({nights:,})" for label, nights, *_, ratio, _ in rows
+            if ratio > BARE_TARGET]
+    lines += ["", f"Over {BARE_TARGET}x the bare endpoint: {', '.join(over)}." if over
+              else f"Every page within {BARE_TARGET}x the bare endpoint."]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer requests, smaller large size")
@@ -196,10 +239,23 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--in-process", action="store_true",
                         help="time the pages with the test client instead of a server")
+    parser.add_argument("--one-at-a-time", action="store_true",
+                        help="each page against the bare endpoint, one request at a time")
     args = parser.parse_args()
     sizes = dict(SIZES)
     if args.quick:
         args.requests, sizes["large"] = 60, 500
+    if args.one_at_a_time:
+        table = one_at_a_time(sizes, args.requests, args.workers)
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "one-at-a-time.md").write_text(
+            f"# One request at a time ({datetime.date.today()})\n\n"
+            f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}; `python -m bench --one-at-a-time"
+            f"{' --quick' if args.quick else ''}` ({args.requests} requests per page, size and "
+            f"bare endpoint, taking turns; 1 client, {args.workers} gunicorn workers)\n\n{table}")
+        print(table)
+        return
     if args.in_process:
         print(in_process(sizes, min(args.requests, 60)))
         return

@@ -38,6 +38,26 @@ def hammer(call, requests_total, clients):
     return {"latencies": latencies, "queries": queries, "wall": time.perf_counter() - started}
 
 
+def alternate(calls, requests_total, turn=10):
+    """One client taking turns between `calls` ({name: call}), `turn` requests of each in
+    turn, until each has made requests_total: one sample per call. Each call is timed
+    beside the others' neighbouring turns, so a machine slowing down for a moment weighs
+    on all alike, and a turn of several requests keeps each server as warm as when it is
+    asked alone."""
+    sessions = {name: requests.Session() for name in calls}
+    samples = {name: {"latencies": [], "queries": [], "wall": 0.0} for name in calls}
+    for done in range(0, requests_total, turn):
+        for name, call in calls.items():
+            for _ in range(min(turn, requests_total - done)):
+                started = time.perf_counter()
+                count = call(sessions[name])
+                spent = time.perf_counter() - started
+                samples[name]["latencies"].append(spent * 1000)
+                samples[name]["queries"].append(count)
+                samples[name]["wall"] += spent
+    return samples
+
+
 def figures(*samples):
     """Median and 95th-percentile latency in ms, requests per second, queries per request."""
     latencies = [ms for sample in samples for ms in sample["latencies"]]

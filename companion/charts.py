@@ -19,6 +19,8 @@ WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 26
 SERIES_STYLES = 8
 MAX_X_LABELS = 6
+# a player's results chart names only a few dates under its axis
+RESULT_X_LABELS = 3
 MAX_DOTS = 24
 
 
@@ -112,10 +114,11 @@ def x_ticks(labels: Sequence[str], x_at: Any, most: int) -> list[Tick]:
 def line_chart(chart_id: str, title: str, desc: str, x_name: str, x_labels: Sequence[str],
                series: dict[str, Sequence[Any]], marked: dict[str, Sequence[bool]] | None = None,
                legend: bool = True, axis_labels: Sequence[str] | None = None,
-               most_labels: int = MAX_X_LABELS) -> Chart:
+               most_labels: int = MAX_X_LABELS, rows: list | None = None) -> Chart:
     """One line per series over shared x positions; `marked` fills chosen dots.
 
-    `x_labels` name the rows of the table; `axis_labels` (shorter, if given) the axis.
+    `x_labels` name the rows of the table; `axis_labels` (shorter, if given) the axis;
+    `rows` replace the table's rows (by default each x label with its series' values).
     """
     values = [float(v) for points in series.values() for v in points if v is not None]
     whole = all(v.is_integer() for v in values)
@@ -147,7 +150,8 @@ def line_chart(chart_id: str, title: str, desc: str, x_name: str, x_labels: Sequ
         y_ticks=[Tick(number(t), y_at(t)) for t in ticks],
         x_ticks=x_ticks(axis_labels or x_labels, x_at, most_labels),
         columns=list(series),
-        rows=[(x_labels[i], [points[i] for points in series.values()]) for i in range(count)],
+        rows=rows if rows is not None else [
+            (x_labels[i], [points[i] for points in series.values()]) for i in range(count)],
     )
 
 
@@ -174,29 +178,40 @@ def game_progress(game_id: int, rules: Any, sheet: Any) -> Chart:
                           rules.entry_noun, sheet.players, start, sheet.progress, sheet.winners)
 
 
-def results_chart(chart_id: str, title: str, name: str, results: list[Any]) -> Chart:
+def results_chart(chart_id: str, title: str, name: str, results: list[Any],
+                  dates: dict | None = None) -> Chart:
     """One player's final totals in one kind of game, oldest first; wins are filled dots.
 
-    `results` holds objects with `date`, `total` and `won`.
+    `results` holds objects with `date`, `total` and `won`; `dates` keeps each date as
+    written for the charts of one page (their games share nights).
     """
-    labels = [day(r.date) for r in results]
-    short = [r.date.strftime("%b %Y") for r in results]
+    dates = {} if dates is None else dates
+    labels = []
+    for r in results:
+        label = dates.get(r.date)
+        if label is None:
+            label = dates[r.date] = day(r.date)
+        labels.append(label)
+    # the axis names a few of them (x_ticks picks the same ones): "Mar 2026"
+    shown = set(every_nth(len(results), RESULT_X_LABELS))
+    short = [r.date.strftime("%b %Y") if i in shown else "" for i, r in enumerate(results)]
     totals = [r.total for r in results]
     wins = sum(r.won for r in results)
     desc = (f"{name}'s final totals in the last {len(results)} finished games, oldest first: "
             f"{', '.join(number(t) for t in totals)}. Filled dots are the {wins} won.")
     chart = line_chart(chart_id, title, desc, "Date", labels, {name: totals},
                        marked={name: [r.won for r in results]}, legend=False,
-                       axis_labels=short, most_labels=3)
+                       axis_labels=short, most_labels=RESULT_X_LABELS,
+                       rows=[(label, [r.total, "Won" if r.won else "Lost"])
+                             for label, r in zip(labels, results)])
     chart.note = "Filled dots: games won."
     chart.columns = ["Total", "Result"]
-    chart.rows = [(label, [r.total, "Won" if r.won else "Lost"])
-                  for label, r in zip(labels, results)]
     return chart
 
 
 def player_charts(name: str, kinds: list[Any], most: int = 30) -> list[Chart]:
     """A results chart per kind with two or more finished games (`kinds`: KindStats)."""
+    dates: dict = {}
     return [results_chart(f"chart-{kind.kind}", f"{name}'s final totals in {kind.title}", name,
-                          kind.results[-most:])
+                          kind.results[-most:], dates)
             for kind in kinds if len(kind.results) > 1]

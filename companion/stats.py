@@ -55,10 +55,13 @@ def standings(game: Game) -> list[Standing]:
     return sorted(rows, key=lambda s: (not s.won, sign * (s.total or 0)))
 
 
-def night_recap(night: Night) -> NightRecap:
+def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
+    """`came`: the attendees' names, when the caller has them (else night.attendees)."""
     games = [GameRecap(g, GAMES[g.kind].title, standings(g)) for g in night.games]
     finished = [g for g in night.games if g.status == FINISHED]
-    return NightRecap(came=[p.name for p in night.attendees], games=games,
+    if came is None:
+        came = [p.name for p in night.attendees]
+    return NightRecap(came=came, games=games,
                       headline=headline(finished), notes=status_notes(night.games))
 
 
@@ -144,14 +147,30 @@ class PlayerStats:
     recent: list[Result]
 
 
+# Statements built once, the player a parameter: building and keying a statement per
+# request cost more than running it.
+RECORD = PlayerRecord.__table__.c
+RECORDS = db.select(RECORD.kind, RECORD.games, RECORD.played, RECORD.won, RECORD.average,
+                    RECORD.highest, RECORD.lowest, RECORD.recent).where(
+    RECORD.player_id == db.bindparam("player"))
+# counted in the attendance index by player (migration 0007), not in all attendance
+NIGHTS_CAME = (db.select(db.func.count()).select_from(night_players)
+               .where(night_players.c.player_id == db.bindparam("player")))
+# the nights newest first (the date index), asking of each whether the player came (the
+# attendance key) until there are enough, rather than joining and sorting all their nights
+RECENT_NIGHTS = (
+    db.select(Night)
+    .where(db.select(night_players.c.night_id)
+           .where(night_players.c.night_id == Night.id,
+                  night_players.c.player_id == db.bindparam("player")).exists())
+    .order_by(Night.date.desc(), Night.id.desc()).limit(db.bindparam("limit")))
+
+
 def player_stats(player: Player) -> PlayerStats:
     """Per-kind figures from the player's records (companion/records.py): one row per
     kind, the same cost after years of game nights."""
-    rows = db.session.execute(
-        db.select(PlayerRecord).where(PlayerRecord.player_id == player.id)).scalars().all()
-    nights = db.session.execute(
-        db.select(db.func.count()).select_from(night_players)
-        .where(night_players.c.player_id == player.id)).scalar_one()
+    rows = db.session.execute(RECORDS, {"player": player.id}).all()
+    nights = db.session.execute(NIGHTS_CAME, {"player": player.id}).scalar_one()
     kinds = []
     for record in sorted(rows, key=lambda r: list(GAMES).index(r.kind) if r.kind in GAMES else 99):
         if record.kind not in GAMES:
@@ -173,6 +192,5 @@ def player_stats(player: Player) -> PlayerStats:
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:
-    return db.session.execute(
-        db.select(Night).join(night_players).where(night_players.c.player_id == player.id)
-        .order_by(Night.date.desc(), Night.id.desc()).limit(limit)).scalars().all()
+    return db.session.execute(RECENT_NIGHTS, {"player": player.id, "limit": limit}
+                              ).scalars().all()

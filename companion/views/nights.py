@@ -1,12 +1,12 @@
 """Game nights: start one, who came, the games played."""
 
-from flask import Blueprint, current_app, flash, redirect, render_template, url_for
-from sqlalchemy.orm import selectinload
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from sqlalchemy.orm import joinedload, load_only
 
 from .. import services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NewPlayerForm, NightForm
-from ..models import Game, Night, Player, Seat
+from ..models import Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from .once import submit_once
 from .helpers import paginate
@@ -14,11 +14,19 @@ from .helpers import paginate
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
 
+# how many games each night of a page has, counted by the database
+GAME_COUNTS = (db.select(Game.__table__.c.night_id, db.func.count())
+               .where(Game.__table__.c.night_id.in_(db.bindparam("nights", expanding=True)))
+               .group_by(Game.__table__.c.night_id))
+
+
 @bp.get("/")
 def index():
-    page = paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc())
-                    .options(selectinload(Night.games)), current_app.config["NIGHTS_PER_PAGE"])
-    return render_template("nights/index.html", page=page)
+    page = paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc()),
+                    current_app.config["NIGHTS_PER_PAGE"])
+    counts = dict(db.session.execute(
+        GAME_COUNTS, {"nights": [night.id for night in page.items]}).all()) if page.items else {}
+    return render_template("nights/index.html", page=page, counts=counts)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -32,17 +40,36 @@ def new():
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
 
 
+# Statements built once, the night a parameter: building and keying a statement per
+# request cost more than running it.
+# the night, its games and their seats (each with its player) in one query, with the
+# columns the page shows: a game's row repeats for each seat, its other JSON and dates too
+NIGHT = (db.select(Night).where(Night.id == db.bindparam("night")).options(
+    load_only(Night.id, Night.date, Night.title),
+    joinedload(Night.games).load_only(Game.id, Game.night_id, Game.kind, Game.status,
+                                      Game.summary)
+    .joinedload(Game.seats).load_only(Seat.game_id, Seat.seat, Seat.player_id)
+    .joinedload(Seat.player).load_only(Player.id, Player.name)))
+# everyone on the roster, ids and names, and whether they came to the night
+ATTENDANCE, PLAYER = night_players.c, Player.__table__.c
+ROSTER = (db.select(PLAYER.id, PLAYER.name,
+                    db.exists().where(ATTENDANCE.night_id == db.bindparam("night"),
+                                      ATTENDANCE.player_id == PLAYER.id).label("came"))
+          .order_by(PLAYER.name))
+
+
 @bp.get("/<int:night_id>")
 def show(night_id, name_form=None, status=200):
-    night = db.get_or_404(Night, night_id, options=[
-        selectinload(Night.attendees),
-        selectinload(Night.games).selectinload(Game.seats).joinedload(Seat.player)])
-    roster = db.session.execute(db.select(Player).order_by(Player.name)).scalars().all()
-    here = {p.id for p in night.attendees}
+    night = db.session.execute(NIGHT, {"night": night_id}).unique().scalar_one_or_none()
+    if night is None:
+        abort(404)
+    here, roster = [], []
+    for player in db.session.execute(ROSTER, {"night": night.id}):
+        (here if player.came else roster).append(player)
     return render_template(
-        "nights/show.html", night=night, name_form=name_form or NewPlayerForm(),
-        roster=[p for p in roster if p.id not in here], confirm=ConfirmForm(),
-        games=GAMES, recap=stats.night_recap(night) if night.games else None), status
+        "nights/show.html", night=night, attendees=here, name_form=name_form or NewPlayerForm(),
+        roster=roster, confirm=ConfirmForm(), games=GAMES,
+        recap=stats.night_recap(night, [p.name for p in here]) if night.games else None), status
 
 
 @bp.post("/<int:night_id>/attendees")
@@ -63,7 +90,8 @@ def add_attendee(night_id):
 
 @bp.post("/<int:night_id>/attendees/<int:player_id>")
 def quick_add(night_id, player_id):
-    """One tap on a name from the roster."""
+    """One tap on a name from the roster (the night page writes these links from one
+    url_for, the player's id last)."""
     night = db.get_or_404(Night, night_id)
     player = db.get_or_404(Player, player_id)
     if ConfirmForm().validate_on_submit():

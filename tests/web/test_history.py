@@ -1,17 +1,16 @@
 """The history list: past nights, filtered by player and game, searched by title, in pages."""
 
-import html
-import re
-
 import pytest
 
+from companion.extensions import db
+from companion.models import Game, Night
 from companion.rules import GAMES
+from tests.web.conftest import parse, select, texts
 from tests.web.history_data import cards_500, night, restore, skull, skyjo
 
 
 def titles(response):
-    return [html.unescape(t) for t in re.findall(
-        r'<span class="history-night"><strong>(.*?)</strong>', response.get_data(as_text=True))]
+    return texts(response, "ul.history span.history-night strong")
 
 
 @pytest.fixture
@@ -24,8 +23,16 @@ def nights(runner, tmp_path):
 
 
 def player_id(client, name):
-    page = client.get("/players/").get_data(as_text=True)
-    return re.search(rf'href="/players/(\d+)">{name}</a>', page).group(1)
+    links = [a.get("href") for a in select(client.get("/players/"), 'a[href^="/players/"]')
+             if a.text == name]
+    assert len(links) == 1, (name, links)
+    return links[0].rsplit("/", 1)[1]
+
+
+def filter_choices(page, name):
+    """(value, label, selected) of each option of the history filter's `name` list."""
+    return [(o.get("value"), o.text, "selected" in o.attrs)
+            for o in parse(page).one(f"form.history-filter select[name={name}]").select("option")]
 
 
 def test_history_lists_every_night_newest_first(client, nights):
@@ -36,8 +43,8 @@ def test_history_lists_every_night_newest_first(client, nights):
 
 def test_each_night_shows_who_came_and_who_won_each_game(client, nights):
     page = client.get("/history").get_data(as_text=True)
-    assert "Ben, Eve" in page
-    assert '<span class="game-title">Card game to 500</span>: Ann won' in page
+    assert "Ben, Eve" in texts(page, "span.history-people")
+    assert "Card game to 500: Ann won" in texts(page, "span.history-game")
 
 
 def test_filtering_by_player_keeps_the_nights_they_came_to(client, nights):
@@ -66,8 +73,9 @@ def test_a_search_with_wildcard_characters_matches_them_literally(client, nights
 
 def test_the_filters_come_back_selected(client, nights):
     page = client.get("/history?kind=skull&q=only").get_data(as_text=True)
-    assert '<option selected value="skull">Skull</option>' in page
-    assert 'value="only"' in page
+    assert [(v, label) for v, label, chosen in filter_choices(page, "kind") if chosen] == [
+        ("skull", "Skull")]
+    assert parse(page).one("form.history-filter input[name=q]").get("value") == "only"
 
 
 def test_an_unknown_filter_value_is_named_and_ignored(client, nights):
@@ -77,9 +85,10 @@ def test_an_unknown_filter_value_is_named_and_ignored(client, nights):
 
 
 def test_every_kind_in_the_registry_is_offered_as_a_filter(client):
-    page = client.get("/history").get_data(as_text=True)
+    page = client.get("/history")
+    offered = {(value, label) for value, label, _ in filter_choices(page, "kind")}
     for kind, rules in GAMES.items():
-        assert f'value="{kind}">{rules.title}</option>' in page
+        assert (kind, rules.title) in offered
 
 
 def test_history_is_paginated_and_the_pager_keeps_the_filters(app, client, runner, tmp_path):
@@ -88,7 +97,7 @@ def test_history_is_paginated_and_the_pager_keeps_the_filters(app, client, runne
                                 for d in range(1, 6)])
     first = client.get("/history?kind=skull")
     assert titles(first) == ["Night 5", "Night 4"]
-    assert 'href="/history?page=2&amp;kind=skull" rel="next"' in first.get_data(as_text=True)
+    assert parse(first).one("nav.pager a[rel=next]").get("href") == "/history?page=2&kind=skull"
     assert titles(client.get("/history?page=3&kind=skull")) == ["Night 1"]
 
 
@@ -101,4 +110,33 @@ def test_names_and_titles_are_escaped(client, runner, tmp_path):
 
 
 def test_the_main_navigation_leads_to_the_history(client):
-    assert '<a href="/history">History</a>' in client.get("/").get_data(as_text=True)
+    links = [(a.get("href"), a.text) for a in select(client.get("/"), "nav[aria-label=Main] a")]
+    assert ("/history", "History") in links
+
+
+def won(names):
+    return f"{names[0]} won" if len(names) == 1 else (
+        f"{', '.join(names[:-1])} and {names[-1]} share the win")
+
+
+def test_the_list_names_the_winners_each_game_names(app, client, runner, tmp_path):
+    """The list reads who won from the seats (Seat.won), not from each game: the same
+    names, in the same order, as Game.winner_names."""
+    restore(runner, tmp_path, replace=True, players=[])
+    assert runner.invoke(args=["demo", "--nights", "40", "--seed", "3"]).exit_code == 0
+    app.config["NIGHTS_PER_PAGE"] = 40
+    shown = texts(client.get("/history"), "span.history-game")
+    with app.app_context():
+        games = db.session.execute(db.select(Game).join(Night).order_by(
+            Night.date.desc(), Night.id.desc(), Game.id)).scalars().all()
+        expected = [f"{GAMES[g.kind].title}: " + (won(g.winner_names) if g.status == "finished"
+                                                  else g.status_label.lower()) for g in games]
+    assert shown == expected
+
+
+def test_a_shared_win_names_the_winners_in_seat_order(client, runner, tmp_path):
+    tie = skyjo(players=["Cid", "Ben", "Ann"], scores={"Cid": 3, "Ben": 12, "Ann": 3},
+                finisher="Ben")
+    restore(runner, tmp_path, night(games=[tie]))
+    assert texts(client.get("/history"), "span.history-game") == [
+        "Skyjo: Cid and Ann share the win"]

@@ -1,35 +1,46 @@
 """A past night's recap, and each game's result page with its running-totals chart."""
 
-import html
-import re
-
-from tests.web.conftest import errors, version
+from tests.web.conftest import errors, parse, select, table_rows, texts, version
 from tests.web.history_data import cards_500, dice_poker, night, restore, skull, skyjo
 
 
+def recap_section(client, night_id=1):
+    """The night page's recap section, or None."""
+    found = select(client.get(f"/nights/{night_id}"), "section.recap")
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
 def recap(client, night_id=1):
-    page = client.get(f"/nights/{night_id}").get_data(as_text=True)
-    found = re.search(r'<section class="card recap".*?</section>', page, re.S)
-    return html.unescape(re.sub(r"\s+", " ", found.group(0))) if found else ""
+    """The recap's text as it reads, or "" when the page has none."""
+    section = recap_section(client, night_id)
+    return section.text if section else ""
 
 
-def text(section):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+def ids_in_order(page, *ids):
+    """The given element ids in the order the page has them."""
+    return [e.get("id") for e in parse(page).iter() if e.get("id") in ids]
 
 
 def standings(section, number):
     """(name, total, won) of the recap's table for game `number`."""
-    game = section.split(f">{number}. ")[1].split("</table>")[0]
-    return [(text(name).replace(" Won", "").strip(), int(total), "Won" in name)
-            for name, total in re.findall(r'<th scope="row">(.*?)</th> <td>(-?\d+)</td>', game)]
+    games = [g for g in section.select("div.recap-game")
+             if g.one("h3").text.startswith(f"{number}. ")]
+    assert len(games) == 1, texts(section, "div.recap-game h3")
+    found = []
+    for row in games[0].select("tbody tr"):
+        name, won = row.one("th"), row.select("th span.tag-lead")
+        shown = name.text.removesuffix(" " + won[0].text) if won else name.text
+        found.append((shown, int(row.one("td").text), bool(won)))
+    return found
 
 
 def test_the_recap_says_who_came_and_who_won_most(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[skyjo(), skull(winner="Ann"), skull(winner="Ben")],
                                     attendees=["Ann", "Ben", "Cid", "Dora"]))
-    section = recap(client)
-    assert "Ann won 2 of 3 games." in section
-    assert "Who came: Ann, Ben, Cid, Dora" in text(section)
+    section = recap_section(client)
+    assert texts(section, "p.recap-headline") == ["Ann won 2 of 3 games."]
+    assert texts(section, "p.recap-came") == ["Who came: Ann, Ben, Cid, Dora"]
 
 
 def test_a_tie_for_most_wins_names_everyone_in_it(client, runner, tmp_path):
@@ -41,21 +52,20 @@ def test_each_game_lists_its_final_totals_with_the_winner_first(client, runner, 
     restore(runner, tmp_path, night(games=[
         skyjo(scores={"Ann": 30, "Ben": 4, "Cid": 12}),
         skull(winner="Cid")]))
-    section = recap(client)
+    section = recap_section(client)
     assert standings(section, 1) == [("Ben", 4, True), ("Cid", 12, False), ("Ann", 30, False)]
     assert standings(section, 2)[0] == ("Cid", 2, True)
 
 
 def test_a_high_scoring_game_puts_the_highest_total_first(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[dice_poker(chance={"Ann": 5, "Ben": 30})]))
-    assert [row[:2] for row in standings(recap(client), 1)] == [("Ben", 80), ("Ann", 55)]
+    assert [row[:2] for row in standings(recap_section(client), 1)] == [("Ben", 80), ("Ann", 55)]
 
 
 def test_each_game_in_the_recap_links_to_its_result_page(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[skyjo(), cards_500()]))
-    section = recap(client)
-    assert '<a href="/games/1">1. Skyjo</a>' in section
-    assert '<a href="/games/2">2. Card game to 500</a>' in section
+    links = [(a.get("href"), a.text) for a in recap_section(client).select("h3 a")]
+    assert links == [("/games/1", "1. Skyjo"), ("/games/2", "2. Card game to 500")]
 
 
 def test_unfinished_games_are_counted_apart(client, runner, tmp_path):
@@ -76,20 +86,18 @@ def test_a_night_without_a_finished_game_says_so(client, runner, tmp_path):
 
 def test_a_night_that_is_over_shows_its_recap_before_the_roster(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[skull()]))
-    page = client.get("/nights/1").get_data(as_text=True)
-    assert page.index('id="recap"') < page.index('id="players"')
+    assert ids_in_order(client.get("/nights/1"), "recap", "players") == ["recap", "players"]
 
 
 def test_a_night_still_playing_keeps_the_roster_first(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3},
                                                  status="in_progress")]))
-    page = client.get("/nights/1").get_data(as_text=True)
-    assert page.index('id="players"') < page.index('id="recap"')
+    assert ids_in_order(client.get("/nights/1"), "recap", "players") == ["players", "recap"]
 
 
 def test_a_night_with_no_games_has_no_recap(client, start_game):
     client.post("/nights/new", data={"date": "2026-11-30", "title": "Empty"})
-    assert 'id="recap"' not in client.get("/nights/1").get_data(as_text=True)
+    assert recap_section(client) is None and not select(client.get("/nights/1"), "#recap")
 
 
 def test_a_finished_game_page_shows_the_running_totals_as_a_chart_and_a_table(client, start_game):
@@ -100,15 +108,18 @@ def test_a_finished_game_page_shows_the_running_totals_as_a_chart_and_a_table(cl
             "score_1": str(ben)})
         assert response.status_code == 302, errors(response)
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert 'role="img"' in page and 'viewBox="0 0 320 180"' in page
-    assert "<desc id=\"chart-game-1-desc\">After round 2: Ann 9, Ben 21. Ann won.</desc>" in page
-    assert re.search(r'<th scope="row">2</th><td>9</td><td>21</td>', page)
-    assert page.index("chart-game-1") < page.index('class="settings"')
+    chart = parse(page).one('figure#chart-game-1 svg[role=img][viewBox="0 0 320 180"]')
+    assert chart.one("desc#chart-game-1-desc").text == "After round 2: Ann 9, Ben 21. Ann won."
+    assert ["2", "9", "21"] in table_rows(page, "figure#chart-game-1 table")
+    # the chart comes before the game's settings
+    order = [e for e in parse(page).iter() if e.get("id") == "chart-game-1"
+             or "settings" in e.classes]
+    assert order and order[0].get("id") == "chart-game-1", order
 
 
 def test_a_game_with_no_entries_has_no_chart_yet(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"])
-    assert "<svg viewBox" not in client.get(f"/games/{game}").get_data(as_text=True)
+    assert not select(client.get(f"/games/{game}"), "figure.chart")
 
 
 def test_chart_labels_are_escaped(client, runner, tmp_path):
@@ -123,4 +134,4 @@ def test_a_game_being_played_shows_its_sheet_without_the_chart(client, start_gam
     client.post(f"/games/{game}/entries", data={"version": version(client, game),
                                                 "finisher": "Ann", "score_0": "3", "score_1": "9"})
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Round 1 saved." in page and "<svg viewBox" not in page
+    assert "Round 1 saved." in page and not select(page, "figure.chart")

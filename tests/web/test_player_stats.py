@@ -1,12 +1,9 @@
 """A player's page: nights, games and wins per kind, best and average results, recent form."""
 
-import html
-import re
-
 import pytest
 
 from companion.rules import GAMES
-from tests.web.conftest import errors, version
+from tests.web.conftest import errors, parse, table_rows, texts, version
 from tests.web.history_data import (cards_500, dice_poker, night, played, restore, skull,
                                     skyjo)
 
@@ -14,18 +11,21 @@ from tests.web.history_data import (cards_500, dice_poker, night, played, restor
 def page(client, player_id=1):
     response = client.get(f"/players/{player_id}")
     assert response.status_code == 200
-    return html.unescape(response.get_data(as_text=True))
+    return response.get_data(as_text=True)
 
 
-def tiles(text, title):
+def tiles(html, title):
     """{label: value} of one kind's statistics."""
-    section = text.split(f'">{title}</h3>')[1].split("</dl>")[0]
-    return dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", section))
+    found = [s for s in parse(html).select("section.kind-stats") if s.one("h3").text == title]
+    assert len(found) == 1, (title, texts(html, "section.kind-stats h3"))
+    board = found[0].one("dl")
+    return dict(zip(texts(board, "dt"), texts(board, "dd")))
 
 
-def recent_form(text):
-    return re.findall(r'class="form-mark form-\w+">(\w+)</span>\s*<span class="form-game">(.*?)<',
-                      text)
+def recent_form(html):
+    """(Won or Lost, the game's title) of each game in the recent form, as listed."""
+    return [(item.one(".form-mark").text, item.one(".form-game").text)
+            for item in parse(html).select("ol.form-list li")]
 
 
 def test_the_page_counts_nights_and_games(client, runner, tmp_path):
@@ -71,9 +71,9 @@ def test_a_kind_played_twice_gets_a_results_chart_with_its_numbers(client, runne
     restore(runner, tmp_path, night("2026-10-01", games=[skull("Ann")]),
             night("2026-10-08", games=[skull("Ben")]))
     text = page(client)
-    assert '<svg viewBox="0 0 320 180" role="img"' in text
-    assert "Ann's final totals in Skull" in text
-    assert re.search(r'<th scope="row">8 Oct 2026</th><td>0</td><td>Lost</td>', text)
+    chart = parse(text).one('figure.chart svg[role=img][viewBox="0 0 320 180"]')
+    assert chart.one("title").text == "Ann's final totals in Skull"
+    assert ["8 Oct 2026", "0", "Lost"] in table_rows(text, "figure.chart table")
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
@@ -82,14 +82,14 @@ def test_every_kind_of_game_gets_its_statistics(client, runner, tmp_path, kind):
     text = page(client)
     rules = GAMES[kind]
     assert tiles(text, rules.title)["Played"] == "2"
-    assert 'id="chart-' + kind + '"' in text
+    assert parse(text).one(f"figure#chart-{kind}")
 
 
 def test_a_player_who_never_played_has_no_statistics(client, runner, tmp_path):
     restore(runner, tmp_path, night(attendees=["Ann"]))
     text = page(client)
-    assert "By game" not in text and "Recent form" not in text
-    assert "1 night · 0 games" in text
+    assert "By game" not in texts(text, "h2") and "Recent form" not in texts(text, "h2")
+    assert texts(text, "p.subtitle") == ["1 night · 0 games"]
 
 
 def test_many_nights_are_listed_as_the_latest_few_with_a_link_to_the_history(
@@ -98,7 +98,7 @@ def test_many_nights_are_listed_as_the_latest_few_with_a_link_to_the_history(
                                 for d in range(1, 8)])
     text = page(client)
     assert "Night 7" in text and "Night 3" in text and "Night 2" not in text
-    assert 'href="/history?player=1"' in text
+    assert parse(text).select('a[href="/history?player=1"]')
 
 
 def test_renaming_still_works_and_keeps_the_statistics(client, runner, tmp_path):
@@ -106,7 +106,7 @@ def test_renaming_still_works_and_keeps_the_statistics(client, runner, tmp_path)
     response = client.post("/players/1", data={"name": "Annie"})
     assert response.status_code == 302
     text = page(client)
-    assert "<h1>Annie</h1>" in text and tiles(text, "Skull")["Won"] == "1"
+    assert texts(text, "h1") == ["Annie"] and tiles(text, "Skull")["Won"] == "1"
 
 
 def test_a_refused_rename_keeps_the_page_whole(client, runner, tmp_path):
@@ -114,7 +114,7 @@ def test_a_refused_rename_keeps_the_page_whole(client, runner, tmp_path):
     response = client.post("/players/1", data={"name": "ben"})
     assert response.status_code == 422
     assert errors(response) == ["There is already a player called Ben."]
-    assert tiles(html.unescape(response.get_data(as_text=True)), "Skull")["Won"] == "1"
+    assert tiles(response.get_data(as_text=True), "Skull")["Won"] == "1"
 
 
 def test_correcting_a_finished_game_updates_its_recap_and_the_statistics(client, start_game):
