@@ -173,7 +173,9 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
     rules = GAMES[kind]
     where = f"{where} ({rules.title})"
     players = [find(roster, name, where) for name in need(doc, "players", list, where)]
-    options, status = need(doc, "options", dict, where), need(doc, "status", str, where)
+    # a backup from before a setting existed holds games played without it
+    options = rules.stored_options(need(doc, "options", dict, where))
+    status = need(doc, "status", str, where)
     entries = need(doc, "entries", list, where)
     if status not in STATUS_LABELS:
         raise BackupError(f"{where} has an unknown status, “{brief(status)}”.")

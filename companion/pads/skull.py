@@ -145,8 +145,12 @@ def story(challenge, view):
         lines = [f"{who} discards one of their own cards at random."]
     else:
         lines = [f"{owner} takes one of {who}'s cards at random."]
+    if challenge["owner_out"]:
+        lines.append(out_sentence(owner) + ".")
     if view["finished"]:
-        lines.append(f"{view['winners'][0]} is the last player in and wins.")
+        winner = view["winners"][0]
+        lines.append(f"{winner} is the last player in and wins." if winner in view["active"]
+                     else f"{winner} wins: their skull put the last two players out.")
     elif view["next_starter"]:
         lines.append(f"{view['next_starter']} starts the next round.")
     return lines
@@ -178,9 +182,13 @@ def seats(view, variant):
     return shown
 
 
+def out_sentence(owner):
+    return f"{owner}'s last card was their skull: {owner} is out"
+
+
 def history(view, progress):
-    """The challenges, newest first, each with what it did to the challenger, from the
-    points after each challenge."""
+    """The challenges, newest first, each with what it did to the challenger (and to the
+    skull's owner), from the points after each challenge."""
     rows = []
     for position, challenge in enumerate(view["challenges"]):
         who, owner = challenge["challenger"], challenge["skull_owner"]
@@ -196,9 +204,12 @@ def history(view, progress):
                 detail = f"{who} discarded a card at random"
             else:
                 detail = f"{owner} picked {who}'s lost card at random"
+            if challenge["owner_out"]:
+                detail += "; " + out_sentence(owner)
         rows.append({"position": position, "challenger": who, "bid": challenge["bid"],
                      "success": challenge["outcome"] == "success", "outcome": outcome,
-                     "detail": detail, "eliminated": challenge["eliminated"]})
+                     "detail": detail,
+                     "eliminated": challenge["eliminated"] or challenge["owner_out"]})
     return rows[::-1]
 
 
@@ -216,6 +227,7 @@ def lost_card(view, version):
     number = int(version, 16) % held + 1
     return {"challenger": who, "picker": picker, "own": picker == who, "held": held,
             "out": last["eliminated"], "pick": number,
+            "owner_out": out_sentence(picker) + "." if last["owner_out"] else None,
             "sentence": (f"{who} discards their own card number {number} counting from "
                          "the left." if picker == who else
                          f"{picker} takes {who}'s card number {number} counting from the "
@@ -230,7 +242,7 @@ def starter_reason(view):
     who = last["challenger"]
     if not last["eliminated"]:
         return "as the last challenger"
-    if last["skull_owner"] != who:
+    if last["skull_owner"] != who and not last["owner_out"]:
         return f"as the owner of the skull that put {who} out"
     return f"as the next player still in after {who}, clockwise"
 

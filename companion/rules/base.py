@@ -132,6 +132,12 @@ class Rules:
                                    for k, v in value.items()}
         return relabelled
 
+    def stored_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options as stored before some settings existed, with those settings as the game
+        was played then (`Option.before`), so that it replays as it was played."""
+        return {**{o.key: o.before for o in self.options
+                   if o.before is not None and o.key not in options}, **options}
+
     def describe_options(self, options: dict[str, Any]) -> list[tuple[str, str]]:
         """(label, value) pairs for showing a game's settings on its sheet."""
         merged = {**self.default_options, **(options or {})}

@@ -20,6 +20,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
+    # the value for a game stored before the setting existed (a backup that lacks it)
+    before: Any = None
 
     def check(self, value: Any) -> Any:
         if self.type == "bool":

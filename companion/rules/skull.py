@@ -61,6 +61,8 @@ class State:
     points: dict[str, int]
     cards: dict[str, int]
     eliminated: dict[str, bool]
+    # the seed's rule: a skull revealed as its owner's last card puts the owner out
+    last_skull_out: bool = True
     challenges: list[dict[str, Any]] = field(default_factory=list)
     next_starter: str | None = None
     winner: str | None = None
@@ -101,6 +103,9 @@ class Skull(Rules):
     options = (
         Option("variant", "Cards", "published", "choice",
                choices=tuple((key, v["label"]) for key, v in VARIANTS.items())),
+        # games stored before this setting existed were played without it
+        Option("last_skull_out", "A last card that is a revealed skull is out", True,
+               before=False),
     )
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
@@ -119,12 +124,14 @@ class Skull(Rules):
             points={p: 0 for p in players},
             cards={p: CARDS_PER_PLAYER for p in players},
             eliminated={p: False for p in players},
+            last_skull_out=options["last_skull_out"],
         )
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
         challenger, bid, outcome, owner = self.check(state, entry)
         record = {"challenger": challenger, "bid": bid, "outcome": outcome,
-                  "skull_owner": owner, "picked_by": None, "eliminated": False}
+                  "skull_owner": owner, "picked_by": None, "eliminated": False,
+                  "owner_out": False}
         state.challenges.append(record)
         state.next_starter = challenger
         if outcome == "success":
@@ -132,18 +139,30 @@ class Skull(Rules):
             if state.points[challenger] >= POINTS_TO_WIN:
                 state.winner = challenger
         else:
-            # another player's skull: its owner picks the lost card; own skull: the challenger
-            record["picked_by"] = owner
-            state.cards[challenger] -= 1
-            if state.cards[challenger] == 0:
-                state.eliminated[challenger] = True
-                record["eliminated"] = True
-                state.next_starter = (owner if owner != challenger
-                                      else state.next_active_after(challenger))
-            if len(state.active) == 1:
-                state.winner = state.active[0]
+            self.skull_revealed(state, record, challenger, owner)
         if state.finished:
             state.next_starter = None
+
+    def skull_revealed(self, state: State, record: dict[str, Any], challenger: str,
+                       owner: str) -> None:
+        """The challenger loses a card (the skull's owner picks it; own skull: the
+        challenger discards one); the owner is out too if the skull was their last card."""
+        record["picked_by"] = owner
+        owner_last = owner != challenger and state.cards[owner] == 1 and state.last_skull_out
+        state.cards[challenger] -= 1
+        if owner_last:
+            state.cards[owner] = 0
+            state.eliminated[owner] = record["owner_out"] = True
+        if state.cards[challenger] == 0:
+            state.eliminated[challenger] = record["eliminated"] = True
+            # the skull's owner starts; own skull, or the owner out too: the next one in
+            state.next_starter = (owner if owner != challenger and not owner_last
+                                  else state.next_active_after(challenger))
+        if not state.active:
+            # the last two went out on one challenge: the skull did its job
+            state.winner = owner
+        elif len(state.active) == 1:
+            state.winner = state.active[0]
 
     def check(self, state: State, entry: dict[str, Any]) -> tuple[str, int, str, str | None]:
         """The entry's fields once they pass every rule, or the first RuleError."""

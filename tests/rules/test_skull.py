@@ -26,8 +26,11 @@ def out(player, owner):
     return [skull(player, owner)] * 4
 
 
-def play(entries=(), players=THREE, variant="published"):
-    return RULES.replay(players, {"variant": variant}, list(entries))
+def play(entries=(), players=THREE, variant="published", last_skull_out=False):
+    """A game under the published rules unless told (the seed's rule that a last card
+    revealed as a skull is out has its own tests in test_skull_last_card.py)."""
+    return RULES.replay(players, {"variant": variant, "last_skull_out": last_skull_out},
+                        list(entries))
 
 
 def rejected(entries, players=THREE, variant="published"):
@@ -103,7 +106,7 @@ def test_challenges_record_who_picks_the_lost_card(entry, picked_by):
     [challenge] = play([entry]).to_dict()["challenges"]
     assert challenge == {"challenger": "Ann", "bid": entry["bid"], "outcome": entry["outcome"],
                          "skull_owner": entry.get("skull_owner"), "picked_by": picked_by,
-                         "eliminated": False}
+                         "eliminated": False, "owner_out": False}
 
 
 def test_challenges_record_the_elimination():
@@ -234,9 +237,9 @@ def test_a_variant_that_is_not_a_name_is_a_setup_error(variant):
     assert "Cards" in str(error)
 
 
-def test_default_variant_is_the_published_set():
-    assert RULES.default_options == {"variant": "published"}
-    assert RULES.replay(THREE).options == {"variant": "published"}
+def test_default_variant_is_the_published_set_with_the_seeds_last_card_rule():
+    assert RULES.default_options == {"variant": "published", "last_skull_out": True}
+    assert RULES.replay(THREE).options == {"variant": "published", "last_skull_out": True}
 
 
 @pytest.mark.parametrize("variant, count, warned", [

@@ -140,3 +140,17 @@ def test_a_backup_can_be_printed_instead_of_written(runner, tmp_path):
     restore(runner, tmp_path, night(games=[skull()]))
     result = runner.invoke(args=["backup", "-"])
     assert json.loads(result.output)["players"] == ["Ann", "Ben", "Cid"]
+
+
+def test_an_old_backup_replays_its_skull_games_as_they_were_played(runner, tmp_path, client):
+    # written before the setting for a last card that is a skull: Ben's last card, his
+    # skull, is revealed by Ann; under the published rules Ben stays in with one card
+    entries = ([{"challenger": "Ben", "bid": 2, "outcome": "skull", "skull_owner": "Ann"}] * 3
+               + [{"challenger": "Ann", "bid": 2, "outcome": "skull", "skull_owner": "Ben"},
+                  {"challenger": "Ben", "bid": 2, "outcome": "success"}])
+    old = skull()
+    old.update(options={"variant": "published"}, status="in_progress", entries=entries)
+    restore(runner, tmp_path, night(games=[old]))
+    sheet = client.get("/games/1/sheet.json").get_json()
+    assert sheet["options"]["last_skull_out"] is False
+    assert sheet["state"]["Ben"] == {"points": 1, "cards": 1, "eliminated": False}

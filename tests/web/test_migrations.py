@@ -233,3 +233,16 @@ def test_entries_naming_players_are_upgraded_to_name_seats(url):
     assert loaded(last)["doc"] == stored
     sheet = app.test_client().get("/games/1/sheet.json").get_json()
     assert sheet["entries"] == [json.loads(round_)] and sheet["totals"] == {"Ann": 12, "Ben": 30}
+
+
+def test_skull_games_stored_before_the_last_card_setting_keep_the_published_rule(url):
+    old_database(
+        url, "0007",
+        "insert into game (id, night_id, kind, options, status, summary, entry_count, "
+        "created_at, version) values (1, 1, 'skull', '{\"variant\": \"published\"}', "
+        "'in_progress', '{}', 0, '2026-01-02 20:00:00', 'abcdef0123456789')")
+    app = make_app(url)
+    with app.app_context():
+        options = db.session.execute(text("select options from game")).scalar()
+    options = json.loads(options) if isinstance(options, str) else options
+    assert options == {"variant": "published", "last_skull_out": False}
