@@ -212,6 +212,6 @@ def results_chart(chart_id: str, title: str, name: str, results: list[Any],
 def player_charts(name: str, kinds: list[Any], most: int = 30) -> list[Chart]:
     """A results chart per kind with two or more finished games (`kinds`: KindStats)."""
     dates: dict = {}
-    return [results_chart(f"chart-{kind.kind}", f"{name}'s final totals in {kind.title}", name,
+    return [results_chart(f"chart-{kind.ref}", f"{name}'s final totals in {kind.title}", name,
                           kind.results[-most:], dates)
             for kind in kinds if len(kind.results) > 1]

@@ -115,6 +115,7 @@ def write_batch(planned: list[dict], ids: dict[str, int]) -> int:
             stamps.append(began)
             outcome = g["outcome"]
             rows.append({"night_id": nid, "kind": g["kind"], "options": g["options"],
+                         "group_key": GAMES[g["kind"]].group(g["options"]),
                          "status": outcome.status, "summary": outcome.summary,
                          "entry_count": outcome.entry_count, "created_at": began})
     game_ids = db.session.scalars(

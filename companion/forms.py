@@ -12,6 +12,7 @@ from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectFi
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from .models import NAME_MAX
+from .text import clean
 from .rules import Rules
 
 
@@ -112,8 +113,9 @@ class EntryForm(VersionForm):
             self.form_errors.append(str(error))
 
 
-def game_setup_form(rules: Rules, attendees: list[str]):
-    """Seats in clockwise order plus the game's settings, built from the rules module."""
+def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = None):
+    """Seats in clockwise order plus the game's settings, built from the rules module; a
+    form opened from an earlier game (`settings`) starts from that game's settings."""
 
     class GameSetupForm(Once, Form):
         seat_names: list[str] = []
@@ -153,15 +155,28 @@ def game_setup_form(rules: Rules, attendees: list[str]):
             field = BooleanField(option.label, default=option.default)
         elif option.type == "int":
             field = IntegerField(option.label, default=option.default, validators=[
+                Optional() if option.optional else
                 InputRequired(f"Type a number for “{option.label}”."),
                 NumberRange(option.minimum, option.maximum,
                             f"Pick {option.minimum} to {option.maximum}.")],
                 render_kw={"inputmode": "numeric"})
+        elif option.type == "text":
+            field = StringField(
+                option.label, default=option.default,
+                filters=[lambda value: clean(value or "")],
+                validators=[Length(max=option.maximum,
+                                   message=f"Keep it to {option.maximum} characters.")],
+                render_kw={"autocomplete": "off"})
         else:
             field = SelectField(option.label, choices=list(option.choices),
                                 default=option.default)
         setattr(GameSetupForm, field_name, field)
         GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
-    return GameSetupForm(data=seats) if request.method == "GET" else GameSetupForm()
+    if request.method != "GET":
+        return GameSetupForm()
+    known = {option.key for option in rules.options}
+    return GameSetupForm(data={**seats, **{f"option_{key}": value
+                                          for key, value in (settings or {}).items()
+                                          if key in known}})
 
 

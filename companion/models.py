@@ -31,7 +31,9 @@ def new_version() -> str:
 night_players = db.Table(
     "night_player",
     db.Column("night_id", ForeignKey("night.id", ondelete="CASCADE"), primary_key=True),
-    db.Column("player_id", ForeignKey("player.id", ondelete="CASCADE"), primary_key=True),
+    # indexed by player too: a player page counts the nights they came to (migration 0007)
+    db.Column("player_id", ForeignKey("player.id", ondelete="CASCADE"), primary_key=True,
+              index=True),
 )
 
 
@@ -73,6 +75,9 @@ class Game(db.Model):
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id"), index=True)
     kind: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict] = mapped_column(JSON, default=dict)
+    # what statistics group it by within its kind (`Rules.group`): "" for the kind as one
+    group_key: Mapped[str] = mapped_column(String(200), default="", server_default="",
+                                           index=True)
     status: Mapped[str] = mapped_column(String(12), default=IN_PROGRESS)
     # from the last replay, for lists that must not replay: {"totals": [per seat],
     # "winners": [seat, ...], "finished"} (companion/outcome.py)
@@ -160,11 +165,16 @@ class Seat(db.Model):
 
 
 class PlayerRecord(db.Model):
-    """A player's figures for one kind, derived from their seats like Game.summary is from
-    the entries, and rebuilt whenever one of their games starts, ends or changes result."""
+    """A player's figures for one kind and group (`Rules.group`), derived from their seats
+    like Game.summary is from the entries, and rebuilt whenever one of their games starts,
+    ends or changes result."""
 
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    group_key: Mapped[str] = mapped_column(String(200), primary_key=True, default="")
+    # the group as the pages name it, and what "best" means for it (`Rules.best_for`)
+    title: Mapped[str] = mapped_column(String(80), default="")
+    best: Mapped[str] = mapped_column(String(8), default="low")
     games: Mapped[int] = mapped_column(default=0)
     played: Mapped[int] = mapped_column(default=0)
     won: Mapped[int] = mapped_column(default=0)

@@ -1,4 +1,4 @@
-"""Player records: each player's figures per kind, kept current as games change.
+"""Player records: each player's figures per kind and group, kept current as games change.
 
 A player page reads one row per kind instead of walking every game the player sat in,
 so it costs the same after five years of game nights as after one.
@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from . import locks
 from .extensions import db
 from .models import FINISHED, Game, Night, PlayerRecord, Seat
+from .rules import GAMES
 
 # finished games per kind kept for the charts and the recent form
 RECENT = 30
@@ -28,10 +29,10 @@ def paused():
         _paused.reset(token)
 
 
-def rebuild(player_id: int, kind: str) -> PlayerRecord:
-    """Recount one player's record for one kind from their seats."""
+def rebuild(player_id: int, kind: str, group_key: str = "") -> PlayerRecord:
+    """Recount one player's record for one kind and group from their seats."""
     mine = (db.select().select_from(Seat).join(Game, Game.id == Seat.game_id)
-            .where(Seat.player_id == player_id, Game.kind == kind))
+            .where(Seat.player_id == player_id, Game.kind == kind, Game.group_key == group_key))
     games, played, won, average, highest, lowest = db.session.execute(mine.add_columns(
         db.func.count(), db.func.count(Seat.total), db.func.sum(db.case((Seat.won, 1), else_=0)),
         db.func.avg(Seat.total), db.func.max(Seat.total), db.func.min(Seat.total))).one()
@@ -39,10 +40,15 @@ def rebuild(player_id: int, kind: str) -> PlayerRecord:
         mine.add_columns(Game.id, Game.night_id, Night.date, Seat.total, Seat.won)
         .join(Night, Night.id == Game.night_id).where(Game.status == FINISHED)
         .order_by(Night.date.desc(), Game.id.desc()).limit(RECENT)).all()
-    record = db.session.get(PlayerRecord, (player_id, kind))
+    # the group's title and idea of best, as its newest game's settings say them
+    options = db.session.execute(
+        mine.add_columns(Game.options).order_by(Game.id.desc()).limit(1)).scalar() or {}
+    record = db.session.get(PlayerRecord, (player_id, kind, group_key))
     if record is None:
-        record = PlayerRecord(player_id=player_id, kind=kind)
+        record = PlayerRecord(player_id=player_id, kind=kind, group_key=group_key)
         db.session.add(record)
+    rules = GAMES[kind]
+    record.title, record.best = rules.group_title(options), rules.best_for(options)
     record.games, record.played, record.won = games, played, won or 0
     record.average, record.highest, record.lowest = average, highest, lowest
     record.recent = [{"game": game, "night": night, "date": day.isoformat(),
@@ -59,17 +65,18 @@ def rebuild_game(game: Game) -> None:
     # two games of one player ending at once: the second counts once the first is in
     locks.players(seat.player_id for seat in game.seats)
     for seat in game.seats:
-        rebuild(seat.player_id, game.kind)
+        rebuild(seat.player_id, game.kind, game.group_key)
 
 
 def rebuild_all() -> int:
-    """Recount every record (after a restore, sample data, or the upgrade that adds them)."""
+    """Recount every record (after a restore, or sample data)."""
     db.session.flush()
-    pairs = db.session.execute(
-        db.select(Seat.player_id, Game.kind).join(Game, Game.id == Seat.game_id).distinct()).all()
-    for player_id, kind in pairs:
-        rebuild(player_id, kind)
-    return len(pairs)
+    groups = db.session.execute(
+        db.select(Seat.player_id, Game.kind, Game.group_key)
+        .join(Game, Game.id == Seat.game_id).distinct()).all()
+    for player_id, kind, group_key in groups:
+        rebuild(player_id, kind, group_key)
+    return len(groups)
 
 
 def number(value):

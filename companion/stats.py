@@ -7,6 +7,7 @@ change, so a correction shows up here at once.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -15,6 +16,7 @@ from .extensions import db
 from .models import (ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, PlayerRecord,
                      night_players)
 from .rules import GAMES
+from .rules.base import and_list
 
 # what "best" means for each `Rules.best`, as a column heading
 BEST_LABELS = {"high": "Highest total", "low": "Lowest total", "wins": "Wins"}
@@ -50,14 +52,15 @@ def standings(game: Game) -> list[Standing]:
     """The seated players, best first by the kind's own idea of best; seat order on ties."""
     totals, winners = game.totals_by_name, game.winner_names
     rows = [Standing(name, totals.get(name), name in winners) for name in game.players]
-    best = GAMES[game.kind].best
+    best = GAMES[game.kind].best_for(game.options)
     sign = 1 if best == "low" else -1
     return sorted(rows, key=lambda s: (not s.won, sign * (s.total or 0)))
 
 
 def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
     """`came`: the attendees' names, when the caller has them (else night.attendees)."""
-    games = [GameRecap(g, GAMES[g.kind].title, standings(g)) for g in night.games]
+    games = [GameRecap(g, GAMES[g.kind].group_title(g.options), standings(g))
+             for g in night.games]
     finished = [g for g in night.games if g.status == FINISHED]
     if came is None:
         came = [p.name for p in night.attendees]
@@ -94,12 +97,35 @@ def status_notes(games: list[Game]) -> list[str]:
     return notes
 
 
+# the groups games were played in (`Rules.group`), each with its newest game
+GAME_C = Game.__table__.c
+GROUPS = (db.select(GAME_C.kind, GAME_C.group_key, GAME_C.id, GAME_C.options)
+          # "> ''" rather than "<> ''": a range the group_key index answers
+          .where(GAME_C.id.in_(db.select(db.func.max(GAME_C.id)).where(GAME_C.group_key > "")
+                               .group_by(GAME_C.kind, GAME_C.group_key))))
+
+
+@dataclass(frozen=True)
+class Group:
+    key: str
+    title: str
+    # the newest game of the group, whose settings a new game of it starts from
+    game_id: int
+
+
+def game_groups() -> dict[str, list[Group]]:
+    """{kind: its groups by title} for the kinds that group their games ("Qwixx")."""
+    groups: dict[str, list[Group]] = {}
+    for kind, key, game_id, options in db.session.execute(GROUPS):
+        if kind in GAMES:
+            groups.setdefault(kind, []).append(Group(key, GAMES[kind].group_title(options),
+                                                     game_id))
+    return {kind: sorted(found, key=lambda g: g.title.casefold())
+            for kind, found in groups.items()}
+
+
 def count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- a player -----------------------------------------------------------------------
@@ -115,15 +141,16 @@ class Result:
     kind: str
     total: object
     won: bool
-
-    @property
-    def title(self) -> str:
-        return GAMES[self.kind].title
+    # the game's group as the pages name it ("Skyjo", "Qwixx")
+    title: str
 
 
 @dataclass
 class KindStats:
+    """A player's figures in one kind, or one group of a kind (`Rules.group`)."""
+
     kind: str
+    group_key: str
     title: str
     best_label: str
     played: int = 0
@@ -132,6 +159,13 @@ class KindStats:
     best: object = None
     average: float | None = None
     results: list[Result] = field(default_factory=list)
+
+    @property
+    def ref(self) -> str:
+        """A name for the group that can go in an HTML id."""
+        if not self.group_key:
+            return self.kind
+        return f"{self.kind}-{hashlib.sha1(self.group_key.encode()).hexdigest()[:8]}"
 
     @property
     def win_rate(self) -> int | None:
@@ -150,8 +184,9 @@ class PlayerStats:
 # Statements built once, the player a parameter: building and keying a statement per
 # request cost more than running it.
 RECORD = PlayerRecord.__table__.c
-RECORDS = db.select(RECORD.kind, RECORD.games, RECORD.played, RECORD.won, RECORD.average,
-                    RECORD.highest, RECORD.lowest, RECORD.recent).where(
+RECORDS = db.select(RECORD.kind, RECORD.group_key, RECORD.title, RECORD.best, RECORD.games,
+                    RECORD.played, RECORD.won, RECORD.average, RECORD.highest, RECORD.lowest,
+                    RECORD.recent).where(
     RECORD.player_id == db.bindparam("player"))
 # counted in the attendance index by player (migration 0007), not in all attendance
 NIGHTS_CAME = (db.select(db.func.count()).select_from(night_players)
@@ -167,18 +202,18 @@ RECENT_NIGHTS = (
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """Per-kind figures from the player's records (companion/records.py): one row per
-    kind, the same cost after years of game nights."""
+    """Figures per kind and group from the player's records (companion/records.py): one
+    row per group, the same cost after years of game nights."""
     rows = db.session.execute(RECORDS, {"player": player.id}).all()
     nights = db.session.execute(NIGHTS_CAME, {"player": player.id}).scalar_one()
     kinds = []
-    for record in sorted(rows, key=lambda r: list(GAMES).index(r.kind) if r.kind in GAMES else 99):
-        if record.kind not in GAMES:
-            continue
-        best = GAMES[record.kind].best
+    order = list(GAMES)
+    for record in sorted((r for r in rows if r.kind in GAMES),
+                         key=lambda r: (order.index(r.kind), r.title.casefold())):
+        best = record.best
         results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
-                          r["total"], r["won"]) for r in record.recent]
-        stats = KindStats(record.kind, GAMES[record.kind].title, BEST_LABELS[best],
+                          r["total"], r["won"], record.title) for r in record.recent]
+        stats = KindStats(record.kind, record.group_key, record.title, BEST_LABELS[best],
                           played=record.played, won=record.won,
                           unfinished=record.games - record.played, results=results)
         stats.average = record.average

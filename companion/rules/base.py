@@ -37,6 +37,19 @@ class Rules:
     def default_options(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
 
+    def best_for(self, options: dict[str, Any]) -> str:
+        """What "best" means for one game's statistics, by its settings."""
+        return self.best
+
+    def group(self, options: dict[str, Any]) -> str:
+        """What statistics group this kind's games by, besides the kind: "" (the default)
+        groups them all together; a kind may group by a setting (a game's name)."""
+        return ""
+
+    def group_title(self, options: dict[str, Any]) -> str:
+        """The group as the pages name it."""
+        return self.title
+
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return self.min_players, self.max_players
 

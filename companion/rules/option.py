@@ -15,16 +15,25 @@ class Option:
     key: str
     label: str
     default: Any
-    # "bool", "int" or "choice"
+    # "bool", "int", "choice" or "text" (whose `maximum` is its length)
     type: str = "bool"
     minimum: int | None = None
     maximum: int | None = None
+    # None is a value too ("no target")
+    optional: bool = False
     choices: tuple[tuple[str, str], ...] = ()
     # the value for a game stored before the setting existed (a backup that lacks it)
     before: Any = None
 
     def check(self, value: Any) -> Any:
-        if self.type == "bool":
+        if value is None and self.optional:
+            return value
+        if self.type == "text":
+            if not isinstance(value, str):
+                raise RuleError(f"The setting “{self.label}” must be text.")
+            if self.maximum is not None and len(value) > self.maximum:
+                raise RuleError(f"Keep “{self.label}” to {self.maximum} characters.")
+        elif self.type == "bool":
             if not isinstance(value, bool):
                 raise RuleError(f"The setting “{self.label}” must be on or off.")
         elif self.type == "int":
@@ -43,6 +52,8 @@ class Option:
 
     def describe(self, value: Any) -> str:
         """The value as the score sheet shows it."""
+        if value is None or value == "":
+            return "none"
         if self.type == "bool":
             return "on" if value else "off"
         if self.type == "choice":

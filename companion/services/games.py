@@ -23,6 +23,7 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
     rules = GAMES[kind]
     names, options = rules.check_setup([p.name for p in players], options)
     game = Game(night=night, kind=kind, options=options, status=IN_PROGRESS,
+                group_key=rules.group(options),
                 seats=[Seat(seat=i, player=p) for i, p in enumerate(players)])
     db.session.add(game)
     write(game, derive(rules.replay(names, options, [])))

@@ -22,7 +22,7 @@ def new(night_id, kind):
     night = db.get_or_404(Night, night_id)
     pad_ = KINDS.get(kind) or abort(404)
     rules = pad_.RULES
-    form = game_setup_form(rules, [p.name for p in night.attendees])
+    form = game_setup_form(rules, [p.name for p in night.attendees], settings_of(kind))
     if form.validate_on_submit():
         def start():
             names = form.seated()
@@ -149,6 +149,16 @@ def confirm(game, action, change, then, done):
     return render_template("games/confirm.html", game=game, form=form, action=action,
                            rules=KINDS[game.kind].RULES, notice=notice,
                            last=board.told[-1].sentence if board.told else None), status
+
+
+def settings_of(kind):
+    """The settings of the game `?settings_of=` names, when it is of this kind: a new game
+    of a group played before ("Qwixx") starts from them."""
+    asked = request.args.get("settings_of", "")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
+        return None
+    return db.session.scalar(select(Game.options).where(Game.id == int(asked),
+                                                        Game.kind == kind))
 
 
 def load_game(game_id):

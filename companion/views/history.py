@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, export, locks
+from .. import backup, export, locks, stats
 from ..extensions import db
 from ..models import FINISHED, STATUS_LABELS, Game, Night, Player, Seat, night_players
 from ..rules import GAMES
@@ -28,10 +28,14 @@ class HistoryFilter(Form):
     q = SearchField("Night title", filters=[clean], validators=[Optional(), Length(max=80)],
                     render_kw={"autocomplete": "off", "placeholder": "e.g. birthday"})
 
-    def __init__(self, formdata, players):
+    def __init__(self, formdata, players, groups):
         super().__init__(formdata)
         self.player.choices = [("", "Everyone")] + [(str(p.id), p.name) for p in players]
-        self.kind.choices = [("", "Every game")] + [(k, r.title) for k, r in GAMES.items()]
+        # each kind, then the groups of a kind that groups its games (`Rules.group`): the
+        # value is "kind" or "kind:group"
+        self.kind.choices = [("", "Every game")] + [
+            choice for kind, rules in GAMES.items()
+            for choice in [(kind, rules.title)] + groups.get(kind, [])]
 
     def filters(self):
         """The filters that passed validation, as query-string values for the pager."""
@@ -42,7 +46,9 @@ class HistoryFilter(Form):
 @bp.get("/history")
 def index():
     players = db.session.execute(PLAYERS).all()
-    form = HistoryFilter(request.args, players)
+    form = HistoryFilter(request.args, players, {
+        kind: [(f"{kind}:{group.key}", group.title) for group in groups]
+        for kind, groups in stats.game_groups().items()})
     form.validate()
     filters = form.filters()
     page = night_page(current_app.config["NIGHTS_PER_PAGE"], **filters)
@@ -73,11 +79,13 @@ def escape_like(text):
 
 
 def game_filters(kind, player):
-    """What a game must be to be shown: of this kind (:kind), with this player seated
-    (:player)."""
+    """What a game must be to be shown (`kind` as `shape` says it): of this kind (:kind)
+    or this group of it (:group), with this player seated (:player)."""
     games = []
     if kind:
         games.append(GAME.kind == db.bindparam("kind"))
+    if kind == "group":
+        games.append(GAME.group_key == db.bindparam("group"))
     if player:
         seated = Seat.__table__.alias("seated")
         games.append(db.exists().where(seated.c.game_id == GAME.id,
@@ -86,7 +94,7 @@ def game_filters(kind, player):
 
 
 @functools.cache
-def nights_statements(kind: bool, player: bool, q: bool):
+def nights_statements(kind: str, player: bool, q: bool):
     """Nights newest first (a page of them, and how many in all): a title search keeps the
     titles that contain :q, a kind the nights with a game that matches, a player alone the
     nights they came to (night_rows shows only the games that match)."""
@@ -105,9 +113,10 @@ def nights_statements(kind: bool, player: bool, q: bool):
 
 
 @functools.cache
-def games_statement(kind: bool, player: bool):
+def games_statement(kind: str, player: bool):
     """The games of a page's nights (:nights) that match, one row per winner."""
-    return (db.select(GAME.id, GAME.night_id, GAME.kind, GAME.status, PLAYER.name)
+    return (db.select(GAME.id, GAME.night_id, GAME.kind, GAME.options, GAME.status,
+                      PLAYER.name)
             .select_from(Game.__table__.outerjoin(Seat.__table__, WON)
                          .outerjoin(Player.__table__, PLAYER.id == SEAT.player_id))
             .where(GAME.night_id.in_(db.bindparam("nights", expanding=True)),
@@ -116,8 +125,15 @@ def games_statement(kind: bool, player: bool):
 
 
 def parameters(player=None, kind=None, q=None):
-    return {"player": int(player) if player else None, "kind": kind,
-            "q": escape_like(q) if q else None}
+    kind, _, group = (kind or "").partition(":")
+    return {"player": int(player) if player else None, "kind": kind or None,
+            "group": group or None, "q": escape_like(q) if q else None}
+
+
+def shape(kind):
+    """What the kind filter asks of a game, for the statements' cache: none, a kind, or a
+    kind's group."""
+    return "" if not kind else "group" if ":" in kind else "kind"
 
 
 @dataclass
@@ -149,7 +165,7 @@ class Page:
 def night_page(per_page, player=None, kind=None, q=None):
     """The asked page of nights, counted first: a page past the end shows the last one,
     as a stale link expects (as `helpers.paginate` does)."""
-    items, count = nights_statements(bool(kind), bool(player), bool(q))
+    items, count = nights_statements(shape(kind), bool(player), bool(q))
     values = parameters(player, kind, q)
     total = db.session.execute(count, values).scalar_one()
     pages = math.ceil(total / per_page)
@@ -184,12 +200,13 @@ def night_rows(nights, player=None, kind=None, q=None):
     for night_id, name in db.session.execute(CAME, {"nights": ids}):
         came.setdefault(night_id, []).append(name)
     games, lines = {}, {}
-    for game_id, night_id, kind_, status, name in db.session.execute(
-            games_statement(bool(kind), bool(player)),
+    for game_id, night_id, kind_, options, status, name in db.session.execute(
+            games_statement(shape(kind), bool(player)),
             {**parameters(player, kind), "nights": ids}):
         line = lines.get(game_id)
         if line is None:
-            line = lines[game_id] = GameLine(GAMES[kind_].title, status, STATUS_LABELS[status])
+            line = lines[game_id] = GameLine(GAMES[kind_].group_title(options), status,
+                                             STATUS_LABELS[status])
             games.setdefault(night_id, []).append(line)
         if name is not None:
             line.winners.append(name)

@@ -46,8 +46,9 @@ def new():
 # columns the page shows: a game's row repeats for each seat, its other JSON and dates too
 NIGHT = (db.select(Night).where(Night.id == db.bindparam("night")).options(
     load_only(Night.id, Night.date, Night.title),
+    # the options name a game that is one of a group ("Qwixx": Rules.group_title)
     joinedload(Night.games).load_only(Game.id, Game.night_id, Game.kind, Game.status,
-                                      Game.summary)
+                                      Game.summary, Game.options)
     .joinedload(Game.seats).load_only(Seat.game_id, Seat.seat, Seat.player_id)
     .joinedload(Seat.player).load_only(Player.id, Player.name)))
 # everyone on the roster, ids and names, and whether they came to the night
@@ -68,7 +69,7 @@ def show(night_id, name_form=None, status=200):
         (here if player.came else roster).append(player)
     return render_template(
         "nights/show.html", night=night, attendees=here, name_form=name_form or NewPlayerForm(),
-        roster=roster, confirm=ConfirmForm(), games=GAMES,
+        roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(),
         recap=stats.night_recap(night, [p.name for p in here]) if night.games else None), status
 
 

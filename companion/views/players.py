@@ -57,7 +57,7 @@ class DrawnCharts:
 
     def get(self, name, kinds):
         """{chart id: its markup} for the player's kinds (stats.KindStats)."""
-        key = (name, tuple((kind.kind, kind.title, tuple((r.date, r.total, r.won)
+        key = (name, tuple((kind.ref, kind.title, tuple((r.date, r.total, r.won)
                                                          for r in kind.results))
                            for kind in kinds))
         with self.lock:

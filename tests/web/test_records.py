@@ -15,7 +15,7 @@ from tests.web.history_data import night, restore, skull
 
 def record(name, kind="skyjo"):
     player = services.find_player(name)
-    return db.session.get(PlayerRecord, (player.id, kind))
+    return db.session.get(PlayerRecord, (player.id, kind, ""))
 
 
 def round_(ann, ben, finisher="Ann"):
