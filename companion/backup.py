@@ -171,7 +171,7 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
     if kind not in GAMES:
         raise BackupError(f"{where} is of an unknown kind, “{brief(kind)}”.")
     rules = GAMES[kind]
-    where = f"{where} ({rules.title})"
+    where = f"{where} ({rules.group_title(need(doc, 'options', dict, where))})"
     players = [find(roster, name, where) for name in need(doc, "players", list, where)]
     # a backup from before a setting existed holds games played without it
     options = rules.stored_options(need(doc, "options", dict, where))

@@ -171,10 +171,11 @@ def progress_chart(chart_id: str, title: str, entry_noun: str, players: list[str
     return line_chart(chart_id, title, desc, entry_noun.capitalize(), labels, series)
 
 
-def game_progress(game_id: int, rules: Any, sheet: Any) -> Chart:
-    """The running-totals chart of one game's sheet (`rules` is its GAMES entry)."""
+def game_progress(game_id: int, title: str, rules: Any, sheet: Any) -> Chart:
+    """The running-totals chart of one game's sheet (`rules` is its GAMES entry, `title`
+    the game's: its kind, or its group of the kind)."""
     start = rules.replay(sheet.players, sheet.options, []).totals
-    return progress_chart(f"chart-game-{game_id}", f"Running totals, {rules.title}",
+    return progress_chart(f"chart-game-{game_id}", f"Running totals, {title}",
                           rules.entry_noun, sheet.players, start, sheet.progress, sheet.winners)
 
 

@@ -37,7 +37,7 @@ def night_csv(night: Night) -> str:
         sheet = services.replay(game)
         players = game.players
         writer.writerow([])
-        writer.writerow([f"Game {number}: {rules.title}", game.status_label,
+        writer.writerow([f"Game {number}: {game.title}", game.status_label,
                          text(won(sheet.winners))])
         writer.writerow([f"After {rules.entry_noun}", *(text(p) for p in players)])
         for count, totals in enumerate(sheet.progress, start=1):

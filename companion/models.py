@@ -142,6 +142,11 @@ class Game(db.Model):
         return self.status == ABANDONED
 
     @property
+    def title(self) -> str:
+        """The game as lists name it: its kind, or its group of the kind ("Qwixx")."""
+        return GAMES[self.kind].group_title(self.options)
+
+    @property
     def status_label(self) -> str:
         return STATUS_LABELS[self.status]
 

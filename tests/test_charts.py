@@ -66,8 +66,8 @@ def test_every_kind_of_game_gets_a_running_total_chart(kind):
     rules = GAMES[kind]
     players = ["Ann", "Ben", "Cid", "Dora"][:max(rules.min_players, 2)]
     sheet = rules.replay(players, {}, [])
-    chart = charts.game_progress(7, rules, sheet)
-    assert chart.id == "chart-game-7" and rules.title in chart.title
+    chart = charts.game_progress(7, rules.title, rules, sheet)
+    assert chart.id == "chart-game-7" and chart.title == f"Running totals, {rules.title}"
     assert chart.columns == players
 
 

@@ -70,7 +70,7 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
     leading = leaders(sheet, rules.best)
     tags = tags or {}
     return {
-        "title": rules.title, "noun": rules.entry_noun, "next_number": len(sheet.progress) + 1,
+        "title": rules.group_title(game.options), "noun": rules.entry_noun, "next_number": len(sheet.progress) + 1,
         "players": list(sheet.players),
         "standings": [Standing(p, sheet.totals[p], p in leading, tags.get(p, []))
                       for p in sheet.players],

@@ -179,7 +179,7 @@ def render_pad(game, sheet, form=None, status=200):
         stylesheet=pad_.STYLESHEET,
         preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
-        chart=(charts.game_progress(game.id, pad_.RULES, sheet)
+        chart=(charts.game_progress(game.id, game.title, pad_.RULES, sheet)
                if sheet.progress and not game.in_progress else None)), status
 
 
