@@ -29,9 +29,6 @@ ROOT = Path(__file__).parents[1]
 DATA = ROOT / "bench" / "data"
 RESULTS = ROOT / "bench" / "results"
 SIZES = {"small": 50, "large": 5000}
-KINDS = ("dice_poker", "cards_500", "skyjo", "skull")
-# entries that make a game half-played: 8 of 60 dice turns, a few hands, rounds, challenges
-MID_GAME = {"dice_poker": 8, "cards_500": 3, "skyjo": 3, "skull": 2}
 ROUNDS = 3
 # a page may take at most this many times the bare endpoint's time, one request at a time
 BARE_TARGET = 5
@@ -64,24 +61,26 @@ def targets(url):
 
 
 def tonight(url, names):
-    """Tonight's table: a game of each kind played to mid-game, and a fresh Skyjo game
-    for score entry. Returns the pads to measure and the score-entry game."""
+    """Tonight's table: a game of each kind in the registry played to mid-game (its pad's
+    MID_GAME), and a fresh game for score entry (SCORED, the scenario ScoreEntry plays).
+    Returns the pads to measure and the score-entry game."""
     from companion import create_app, services
     from companion.demo_play import play
     from companion.extensions import db
+    from companion.pads import KINDS
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     pads = {}
     with app.app_context():
         night = services.start_night(datetime.date.today(), "Benchmark table")
         players = [services.find_player(name) for name in names]
-        for kind in KINDS:
+        for kind, pad in KINDS.items():
             game = services.start_game(night, kind, players, {})
-            entries = play(kind, names, game.options, random.Random(1), stop_after=MID_GAME[kind])
+            entries = play(kind, names, game.options, random.Random(1), stop_after=pad.MID_GAME)
             for doc in entries:
                 services.add_entry(game, doc, game.version)
             pads[f"pad {kind}"] = f"/games/{game.id}"
-        scoring = services.start_game(night, "skyjo", players, {"target": 1000})
+        scoring = services.start_game(night, ScoreEntry.KIND, players, ScoreEntry.OPTIONS)
         db.session.commit()
         scoring_id = scoring.id
         db.engine.dispose()
@@ -113,7 +112,9 @@ def measure(sizes, requests_total, clients, workers):
             "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
         bare_samples, samples = [], {name: {} for name in sizes}
         for label in prepared[next(iter(sizes))][1]:
-            calls = {name: get(servers[name].base + prepared[name][1][label]) for name in sizes}
+            # a phone reloading a pad sends back its ETag, as a browser does
+            calls = {name: get(servers[name].base + prepared[name][1][label],
+                               revalidate=label.startswith("pad")) for name in sizes}
             for call in (get(bare.base + "/"), *calls.values()):
                 hammer(call, 20, clients)  # warm up
             for _ in range(ROUNDS):
@@ -160,17 +161,19 @@ def report(results, bare, args):
 def in_process(sizes, requests_total):
     """The same pages timed in one process with the test client, both sizes side by side:
     no server, no load generator, so scaling shows through a noisy machine. Pads are
-    timed twice: as served again from the page cache, and rendered (cache turned off)."""
+    timed twice: reloaded with their ETag (304), and rendered."""
     from bench.bare import app as bare
     from companion import create_app
 
-    def timed(client, path):
+    def timed(client, path, revalidate=False):
+        tag = client.get(path).headers.get("ETag", "").strip('"') if revalidate else None
+        headers = {"If-None-Match": tag} if tag else {}
         for _ in range(10):
-            client.get(path)
+            client.get(path, headers=headers)
         spent = []
         for _ in range(requests_total):
             started = time.perf_counter()
-            client.get(path)
+            client.get(path, headers=headers)
             spent.append((time.perf_counter() - started) * 1000)
         return statistics.median(spent)
 
@@ -180,11 +183,11 @@ def in_process(sizes, requests_total):
             url, pages, _, _ = prepare(name, nights, stack)
             config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}
             client = create_app(config).test_client()
-            rendering = create_app({**config, "PAGE_CACHE_SIZE": 0}).test_client()
             for label, path in pages.items():
-                timings.setdefault(label, {})[name] = timed(client, path)
-                if label.startswith("pad"):
-                    timings.setdefault(f"{label}, rendered", {})[name] = timed(rendering, path)
+                pad = label.startswith("pad")
+                timings.setdefault(label, {})[name] = timed(client, path, revalidate=pad)
+                if pad:
+                    timings.setdefault(f"{label}, rendered", {})[name] = timed(client, path)
     small, large = sizes
     lines = [f"| page | {small} median ms | {large} median ms | ratio |", "|---|---|---|---|"]
     lines += [f"| {label} | {t[small]:.2f} | {t[large]:.2f} | {t[large] / t[small]:.2f}x |"

@@ -67,10 +67,17 @@ def figures(*samples):
             "queries": max(count for sample in samples for count in sample["queries"])}
 
 
-def get(url):
+def get(url, revalidate=False):
+    """A GET; with `revalidate`, each client sends back the ETag its last answer carried
+    (If-None-Match), as a browser reloading a page it has, and a 304 is an answer too."""
+    tags = {}
+
     def call(session):
-        response = session.get(url, timeout=30)
+        tag = tags.get(id(session)) if revalidate else None
+        response = session.get(url, timeout=30, headers={"If-None-Match": tag} if tag else {})
         response.raise_for_status()
+        if revalidate and response.headers.get("ETag"):
+            tags[id(session)] = response.headers["ETag"].strip('"')
         return int(response.headers.get("X-Query-Count", 0))
     return call
 
@@ -89,7 +96,13 @@ VERSION = re.compile(r'name="version" type="hidden" value="([0-9a-f]+)"')
 
 class ScoreEntry:
     """POST a Skyjo round, follow the redirect, GET the pad: one score entry. Counts the
-    POST's queries, and keeps the GET's in page_queries."""
+    POST's queries, and keeps the GET's in page_queries. The scenario is one kind's by
+    choice (a fixed round, as docs/benchmark.md describes); every other page the
+    benchmark measures comes from the registry."""
+
+    KIND = "skyjo"
+    # a target nobody reaches with zero scores: the game takes every round
+    OPTIONS = {"target": 1000}
 
     def __init__(self, base, game_id, players):
         self.base = base
