@@ -40,15 +40,17 @@ def rebuild(player_id: int, kind: str, group_key: str = "") -> PlayerRecord:
         mine.add_columns(Game.id, Game.night_id, Night.date, Seat.total, Seat.won)
         .join(Night, Night.id == Game.night_id).where(Game.status == FINISHED)
         .order_by(Night.date.desc(), Game.id.desc()).limit(RECENT)).all()
-    # the group's title and idea of best, as its newest game's settings say them
-    options = db.session.execute(
-        mine.add_columns(Game.options).order_by(Game.id.desc()).limit(1)).scalar() or {}
+    # the group's idea of best as its newest game's settings say it, its name as its first
+    # game's do ("Qwixx", though later ones said "qwixx")
+    newest, first = (db.session.execute(
+        mine.add_columns(Game.options).order_by(order).limit(1)).scalar() or {}
+        for order in (Game.id.desc(), Game.id.asc()))
     record = db.session.get(PlayerRecord, (player_id, kind, group_key))
     if record is None:
         record = PlayerRecord(player_id=player_id, kind=kind, group_key=group_key)
         db.session.add(record)
     rules = GAMES[kind]
-    record.title, record.best = rules.group_title(options), rules.best_for(options)
+    record.title, record.best = rules.group_title(first), rules.best_for(newest)
     record.games, record.played, record.won = games, played, won or 0
     record.average, record.highest, record.lowest = average, highest, lowest
     record.recent = [{"game": game, "night": night, "date": day.isoformat(),

@@ -97,12 +97,15 @@ def status_notes(games: list[Game]) -> list[str]:
     return notes
 
 
-# the groups games were played in (`Rules.group`), each with its newest game
+# the groups games were played in (`Rules.group`), each named as its first game named it
+# ("Qwixx", though later ones said "qwixx"), with its newest game
 GAME_C = Game.__table__.c
-GROUPS = (db.select(GAME_C.kind, GAME_C.group_key, GAME_C.id, GAME_C.options)
-          # "> ''" rather than "<> ''": a range the group_key index answers
-          .where(GAME_C.id.in_(db.select(db.func.max(GAME_C.id)).where(GAME_C.group_key > "")
-                               .group_by(GAME_C.kind, GAME_C.group_key))))
+_SPAN = (db.select(GAME_C.kind, GAME_C.group_key, db.func.min(GAME_C.id).label("first"),
+                   db.func.max(GAME_C.id).label("newest"))
+         # "> ''" rather than "<> ''": a range the group_key index answers
+         .where(GAME_C.group_key > "").group_by(GAME_C.kind, GAME_C.group_key).subquery())
+GROUPS = db.select(_SPAN.c.kind, _SPAN.c.group_key, _SPAN.c.newest, GAME_C.options).join(
+    Game.__table__, GAME_C.id == _SPAN.c.first)
 
 
 @dataclass(frozen=True)
