@@ -47,7 +47,7 @@ def play_skyjo(table):
 
     # a wrong entry is refused and keeps what was typed
     skyjo_round(page, "Cid", {"Ann": 12, "Ben": 8, "Cid": 3, "Dora": 150})
-    expect(page.get_by_text("A round score runs from -17 to 140.")).to_be_visible()
+    expect(page.get_by_text("Dora's score of 150 is more than a Skyjo hand can hold (140 at most).")).to_be_visible()
     expect(page.get_by_role("spinbutton", name="Dora", exact=True)).to_have_value("150")
     expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("8")
     table.check("skyjo-refused")
@@ -190,7 +190,8 @@ def play_skull(table):
     page.get_by_role("spinbutton", name="Bid").fill("2")
     page.get_by_role("button", name=re.compile(r"^Save challenge")).click()
     expect(page.get_by_text("picks one of Ben's")).to_be_visible()
-    page.get_by_role("link", name=re.compile("Pick a card for")).click()
+    page.get_by_text(re.compile("^Pick a card for")).click()
+    expect(page.get_by_text(re.compile(r"card number \d counting from the left"))).to_be_visible()
     table.check("skull-pick")
     skull_challenge(page, "Dora", 4, "Success")
     skull_challenge(page, "Ann", 5, "Success")
