@@ -48,6 +48,8 @@ class Board:
     told: list[Told]
     # the game's settings as (label, value), as the sheet lists them
     settings: list[tuple[str, str]]
+    # what the undo button says: "Undo round 4"
+    undo_label: str
 
 
 def leaders(sheet: Sheet, best: str) -> list[str]:
@@ -79,4 +81,5 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
         "turn": turn if game.in_progress else None,
         "told": [Told(i, tell(sheet, docs, i)) for i in range(len(sheet.progress))],
         "settings": rules.describe_options(game.options),
+        "undo_label": f"Undo {rules.entry_noun} {len(sheet.progress)}",
     }

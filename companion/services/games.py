@@ -99,7 +99,8 @@ def add_entry(game: Game, doc: dict, seen: str | None) -> dict:
     game.entries.append(Entry(position=len(game.entries), doc=change["doc"]))
     write(game, derive(sheet, game.status))
     db.session.flush()
-    return change
+    # the sheet with the entry, to tell what was saved (it is not stored with the change)
+    return {**change, "sheet": sheet, "named": doc}
 
 
 def undo_last(game: Game, seen: str | None) -> dict:

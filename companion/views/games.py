@@ -69,9 +69,14 @@ def add_entry(game_id):
     # read before the commit, which expires the game: reading it after would load it again
     noun_ = pad_.RULES.entry_noun
     form = pad_.form_for(game)
+    docs = game.docs
     change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
     if change:
-        flash(f"{noun_.capitalize()} {change['position'] + 1} saved.")
+        # what was saved, as the pad tells it ("Saved. Round 3: Ann 12, Ben 30."); a
+        # repeated tap, answered as the first was, says the number only
+        told = (pad_.tell(change["sheet"], docs + [change["named"]], change["position"])
+                if "sheet" in change else f"{noun_.capitalize()} {change['position'] + 1}")
+        flash(f"Saved. {told}.")
         return redirect(url_for("games.pad", game_id=game_id))
     return render_pad(game, services.replay(game), form, status=status_for(form))
 

@@ -42,7 +42,7 @@ def play_skyjo(table):
     start_game(table, "Skyjo")
     table.check("skyjo-new")
     skyjo_round(page, "Ann", {"Ann": 10, "Ben": 24, "Cid": 10, "Dora": 30})
-    expect(page.get_by_role("status")).to_contain_text("Round 1 saved.")
+    expect(page.get_by_role("status")).to_contain_text("Saved. Round 1:")
     table.check("skyjo-round-1")
 
     # a wrong entry is refused and keeps what was typed
@@ -53,7 +53,7 @@ def play_skyjo(table):
     table.check("skyjo-refused")
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("15")
     page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status")).to_contain_text("Round 2 saved.")
+    expect(page.get_by_role("status")).to_contain_text("Saved. Round 2:")
 
     # the cards of one player, counted live before saving
     page.get_by_role("radio", name="Ben", exact=True).check()
@@ -67,7 +67,7 @@ def play_skyjo(table):
     expect(page.get_by_text("These cards score 8.")).to_be_visible()
     table.check("skyjo-cards")
     page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status")).to_contain_text("Round 3 saved.")
+    expect(page.get_by_role("status")).to_contain_text("Saved. Round 3:")
 
     # undo the last round, then enter it again
     page.get_by_role("link", name="Undo round 3").click()
@@ -117,7 +117,7 @@ def play_dice_poker(table):
         for seat in range(4):
             # ann throws her pair on the first throw (doubled to 24)
             dice_turn(page, row, dice, first_throw=(row == "Pair" and seat == 0))
-            expect(page.get_by_role("status").first).to_contain_text("saved")
+            expect(page.get_by_role("status").first).to_contain_text("Saved.")
         if n == 6:
             table.check("dice-part-2")
     expect(page.get_by_text("Ann won the game")).to_be_visible()
@@ -152,7 +152,7 @@ def play_cards_500(table):
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("20")
     table.check("cards-counting")
     page.get_by_role("button", name=re.compile(r"^Save hand")).click()
-    expect(page.get_by_role("status").first).to_contain_text("Hand 1 saved.")
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Hand 1:")
 
     # a typed total that no hand can make is refused, with the values kept
     cards_hand(page, "Ben", {"Ann": 33, "Cid": 50, "Dora": 60})

@@ -134,4 +134,4 @@ def test_a_game_being_played_shows_its_sheet_without_the_chart(client, start_gam
     client.post(f"/games/{game}/entries", data={"version": version(client, game),
                                                 "finisher": "Ann", "score_0": "3", "score_1": "9"})
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Round 1 saved." in page and not select(page, "figure.chart")
+    assert "Saved. Round 1:" in page and not select(page, "figure.chart")

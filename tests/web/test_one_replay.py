@@ -27,5 +27,6 @@ def test_a_saved_round_is_replayed_once_to_save_and_once_to_show(client, start_g
         "version": seen, "finisher": "Ann", "score_0": "3", "score_1": "9"})
     assert response.status_code == 302 and len(replays) == 1
     replays.clear()
-    assert "Round 1 saved." in client.get(response.location).get_data(as_text=True)
+    # ann finished with the lowest score: not doubled
+    assert "Saved. Round 1: Ann 3, Ben 9." in client.get(response.location).get_data(as_text=True)
     assert len(replays) == 1

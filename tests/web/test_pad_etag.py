@@ -124,6 +124,6 @@ def test_a_saved_message_shows_once_and_its_page_is_not_tagged(client, start_gam
     client.post(f"/games/{game}/entries", data={
         "version": version(client, game), "finisher": "Ann", "score_0": "7", "score_1": "11"})
     response = client.get(f"/games/{game}")
-    assert "Round 1 saved." in response.get_data(as_text=True)
+    assert "Saved. Round 1:" in response.get_data(as_text=True)
     assert "ETag" not in response.headers
-    assert "Round 1 saved." not in view(client, game)
+    assert "Saved. Round 1:" not in view(client, game)
