@@ -29,4 +29,4 @@ def load(*kinds: str) -> dict[str, ModuleType]:
 
 
 # the registry, in the order the new-game picker offers the kinds
-KINDS = load("dice_poker", "cards_500", "skyjo", "skull")
+KINDS = load("dice_poker", "cards_500", "skyjo", "skull", "any_game")

@@ -1,0 +1,126 @@
+"""Any other game: one number per player for each round, and the table may end the game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from wtforms import BooleanField, IntegerField
+from wtforms.validators import Optional
+
+from ..forms import EntryForm
+from ..rules.any_game import POINTS, RULES
+from .board import Board, common
+
+# entries that make a demo game half-played
+MID_GAME = 3
+DEMO_NAMES = ["Qwixx", "Carcassonne", "Ticket to Ride", "Azul", ""]
+
+
+@dataclass
+class AnyBoard(Board):
+    # what ends the game, as the sheet says it ("Game ends at 100 · 10 rounds"), or None
+    ending: str | None
+    # per round: {"number", "position", "points": [per player]}
+    rounds: list[dict]
+    totals: list
+
+
+def form_for(game, sheet=None, doc=None, position=None):
+    players = tuple(game.players)
+    return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
+
+
+def dress(form, game, sheet, position=None):
+    """A correction of the end of the game has nothing to fill in."""
+    form.ends = position is not None and "end" in game.docs[position]
+    return form
+
+
+@lru_cache(maxsize=64)
+def form_class(players):
+    """The entry form for one seating, built once and shared by every request."""
+
+    class AnyGameForm(EntryForm):
+        # the "End the game" button
+        end = BooleanField()
+
+        def field_name(self, error):
+            return f"points_{players.index(error.player)}" if error.player in players else None
+
+        def validate(self, extra_validators=None):
+            ok = super().validate(extra_validators)
+            typed = [self[f"points_{i}"].data is not None for i in range(len(players))]
+            if self.end.data and any(typed):
+                self.form_errors.append("Save the points typed as a round first, or clear "
+                                        "them, before ending the game.")
+                ok = False
+            elif not self.end.data:
+                for i, player in enumerate(players):
+                    if not typed[i] and not self[f"points_{i}"].errors:
+                        self[f"points_{i}"].errors.append(f"Type {player}'s points, or 0.")
+                        ok = False
+            return ok
+
+    for i, player in enumerate(players):
+        # type=number without an inputmode: the keypad a phone shows then has a minus sign
+        setattr(AnyGameForm, f"points_{i}", IntegerField(
+            player, validators=[Optional()],
+            render_kw={"min": -POINTS, "max": POINTS, "step": 1, "autocomplete": "off"}))
+    return AnyGameForm
+
+
+def prefill(doc, players):
+    scores = doc.get("scores") or {}
+    return {f"points_{i}": scores.get(player) for i, player in enumerate(players)}
+
+
+def to_entry(form, game):
+    if form.end.data:
+        return {"end": True}
+    return {"scores": {player: form[f"points_{i}"].data
+                       for i, player in enumerate(game.players)}}
+
+
+def preview(form, game):
+    return {}
+
+
+def board(game, sheet):
+    view, docs = sheet.to_dict(), game.docs
+    options = game.options
+    ending = " · ".join(part for part in (
+        f"game ends at {options['target']}" if options["target"] is not None else "",
+        f"{options['rounds']} rounds" if options["rounds"] is not None else "") if part)
+    rounds = [{"number": r + 1, "position": r, "points": [points[p] for p in sheet.players]}
+              for r, points in enumerate(view["rounds"])]
+    best = "highest" if options["high_wins"] else "lowest"
+    fields = common(game, sheet, docs, tell, None)
+    if docs and "end" in docs[-1]:
+        fields["undo_label"] = "Undo the end of the game"
+    return AnyBoard(**fields, ending=f"The {best} total wins; {ending}." if ending
+                    else f"The {best} total wins.",
+                    rounds=rounds, totals=[sheet.totals[p] for p in sheet.players])
+
+
+def tell(sheet, docs, position):
+    """One round as a sentence: "Round 3: Ann 12, Ben -3"; or the end of the game."""
+    if "end" in docs[position]:
+        return f"The game ended after round {position}"
+    scores = ", ".join(f"{p} {n}" for p, n in docs[position]["scores"].items())
+    return f"Round {position + 1}: {scores}"
+
+
+# -- the demo: a few rounds of a game with a name, ended by the table or by its rounds ------
+
+
+def demo_options(seated, rng):
+    return {"name": rng.choice(DEMO_NAMES), "high_wins": rng.random() < 0.8,
+            "rounds": rng.choice([None, 5, 8])}
+
+
+def demo_entry(state, rng: random.Random) -> dict:
+    if len(state.rounds) >= 4 and rng.random() < 0.3:
+        return {"end": True}
+    return {"scores": {p: rng.randint(-5, 30) for p in state.players}}

@@ -1,0 +1,117 @@
+"""Any other game of the night: points per round, the highest or lowest total wins.
+
+RULES.md section 5. Each entry is a round (every player's points) or the table's decision
+to end the game; a target or a number of rounds ends it by itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import (Option, RuleError, Rules, brief, check_fields, highest, is_int, lowest)
+
+POINTS = 100_000
+NAME_MAX = 40
+
+
+@dataclass
+class State:
+    players: list[str]
+    options: dict[str, Any]
+    rounds: list[dict[str, int]] = field(default_factory=list)
+    # "target", "rounds" or "table": what ended the game
+    ended_by: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_by is not None
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(points[p] for points in self.rounds) for p in self.players}
+
+
+class AnyGame(Rules):
+    kind = "any_game"
+    title = "Any game"
+    phrase = "any other game"
+    blurb = "A plain score pad for every other game: points per round, a total per player."
+    min_players = 2
+    max_players = 12
+    entry_noun = "round"
+    best = "high"
+    player_maps = ("scores",)
+    options = (
+        Option("name", "Name of the game", "", "text", maximum=NAME_MAX),
+        Option("high_wins", "Highest total wins", True),
+        Option("target", "Game ends at a total of", None, "int", minimum=1, maximum=POINTS,
+               optional=True),
+        Option("rounds", "Number of rounds", None, "int", minimum=1, maximum=1000,
+               optional=True),
+    )
+
+    def best_for(self, options: dict[str, Any]) -> str:
+        return "high" if options.get("high_wins", True) else "low"
+
+    def group(self, options: dict[str, Any]) -> str:
+        # "Qwixx", "qwixx" and " QWIXX " are one game, as people would say
+        name = unicodedata.normalize("NFKC", options.get("name") or "")
+        return " ".join(name.casefold().split())
+
+    def group_title(self, options: dict[str, Any]) -> str:
+        return " ".join((options.get("name") or "").split()) or self.title
+
+    def start(self, players: list[str], options: dict[str, Any]) -> State:
+        return State(list(players), options)
+
+    def apply(self, state: State, entry: dict[str, Any]) -> None:
+        check_fields(entry, ("scores", "end"), "This round")
+        if "end" in entry:
+            if "scores" in entry:
+                raise RuleError("A round gives the scores or ends the game, not both.")
+            if entry["end"] is not True:
+                raise RuleError("The end of the game must be written as true.")
+            if not state.rounds:
+                raise RuleError("The game can end only after at least one round.")
+            state.ended_by = "table"
+            return
+        state.rounds.append(self.scores(state, entry.get("scores")))
+        totals, options = state.totals(), state.options
+        if options["target"] is not None and max(totals.values()) >= options["target"]:
+            state.ended_by = "target"
+        elif options["rounds"] is not None and len(state.rounds) >= options["rounds"]:
+            state.ended_by = "rounds"
+
+    def scores(self, state: State, scores: Any) -> dict[str, int]:
+        if not isinstance(scores, dict):
+            raise RuleError("Give every player's points for this round.")
+        for name in scores:
+            if name not in state.players:
+                raise RuleError(f"{brief(str(name))} is not playing in this game.")
+        for player in state.players:
+            if player not in scores:
+                raise RuleError(f"{player}'s points are missing from this round.",
+                                player=player, field="points")
+            points = scores[player]
+            if not is_int(points):
+                raise RuleError(f"{player}'s points must be a whole number.", player=player,
+                                field="points")
+            if not -POINTS <= points <= POINTS:
+                raise RuleError(f"{player}'s points must be from {-POINTS} to {POINTS}, "
+                                f"not {points}.", player=player, field="points")
+        return {p: scores[p] for p in state.players}
+
+    def totals(self, state: State) -> dict[str, int]:
+        return state.totals()
+
+    def winners(self, state: State) -> list[str]:
+        totals = state.totals()
+        return highest(totals) if state.options["high_wins"] else lowest(totals)
+
+    def extra(self, state: State) -> dict[str, Any]:
+        return {"rounds": [dict(points) for points in state.rounds],
+                "ended_by": state.ended_by}
+
+
+RULES = AnyGame()
