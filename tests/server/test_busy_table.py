@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, text
 
 from tests.server.conftest import Phone
 
-ROUNDS = 200
+ROUNDS = 120
 
 
 def round_data(version, ann, ben):

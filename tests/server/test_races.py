@@ -18,7 +18,7 @@ from tests.server.conftest import Phone, at_once
 from tests.server.consistency import check_database
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
-RACES = int(os.environ.get("RACES_PER_PAIR", "4"))
+RACES = int(os.environ.get("RACES_PER_PAIR", "3"))
 PAIRS = list(itertools.combinations_with_replacement(ACTIONS, 2))
 
 

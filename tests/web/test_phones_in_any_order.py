@@ -161,5 +161,5 @@ class Table(RuleBasedStateMachine):
         assert shown["version"] == self.version
 
 
-Table.TestCase.settings = settings(max_examples=40, stateful_step_count=40, deadline=None)
+Table.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None)
 test_phones_in_any_interleaving_act_as_one_after_the_other = Table.TestCase
