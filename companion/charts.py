@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 from .text import day
+from .text import points as score_text
 
 # the drawing's own units; the svg scales to the width of the phone
 WIDTH, HEIGHT = 320, 180
@@ -83,12 +83,9 @@ def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> 
 
 
 def number(value: Any) -> str:
-    """A tick label: whole numbers plain, others with one decimal."""
-    if isinstance(value, Fraction):
-        value = float(value)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value) if isinstance(value, int) else f"{value:.1f}"
+    """A tick label: whole numbers plain, others with one decimal, as the pages write
+    scores."""
+    return score_text(value)
 
 
 def every_nth(count: int, most: int = MAX_X_LABELS) -> list[int]:
