@@ -2,13 +2,15 @@
 
 Nothing here writes markup. `templates/_charts.html` draws a `Chart` as inline SVG, so
 every name and label goes through the template's autoescaping. Series are styled by
-class (`series-0` ... `series-7`), which app.css colours for the light and dark themes.
+class (`series-0` ... `series-7`), which history.css colours for the light and dark themes;
+a player's line takes its colour from the player's id (`player_styles`), so one person is
+drawn in one colour on every chart of the app.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .text import day
@@ -60,6 +62,30 @@ class Chart:
     bottom: int = HEIGHT - BOTTOM
     legend: bool = True
     note: str = ""
+
+    def by_player(self, ids: Sequence[int]) -> Chart:
+        """The chart with each line styled by its player (`ids`: a player id per line, in
+        the lines' order; a line without one keeps its style)."""
+        styles = player_styles(ids)
+        return replace(self, lines=[replace(line, css=styles[i]) if i < len(styles) else line
+                                    for i, line in enumerate(self.lines)])
+
+
+def player_styles(ids: Sequence[int]) -> list[str]:
+    """A line style per player: the colour of the player's id, the same in every chart.
+    Two players of one chart never share a style: a player whose colour an earlier one
+    already has takes the next colour nobody here has, and past eight players the colours
+    come again as dashed lines."""
+    taken: set[str] = set()
+    styles = []
+    for player_id in ids:
+        own = player_id % SERIES_STYLES
+        candidates = [f"series-{(own + step) % SERIES_STYLES}{dash}"
+                      for dash in ("", " dashed") for step in range(SERIES_STYLES)]
+        style = next((c for c in candidates if c not in taken), candidates[0])
+        taken.add(style)
+        styles.append(style)
+    return styles
 
 
 def nice_step(span: float, count: int = 4) -> float:
@@ -177,11 +203,13 @@ def game_progress(game_id: int, title: str, rules: Any, sheet: Any) -> Chart:
 
 
 def results_chart(chart_id: str, title: str, name: str, results: list[Any],
-                  dates: dict | None = None) -> Chart:
-    """One player's final totals in one kind of game, oldest first; wins are filled dots.
+                  dates: dict | None = None, player_id: int = 0) -> Chart:
+    """One player's final totals in one kind of game, oldest first; wins are filled dots,
+    the line in the player's colour.
 
-    `results` holds objects with `date`, `total` and `won`; `dates` keeps each date as
-    written for the charts of one page (their games share nights).
+    `results` holds objects with `date`, `total`, `won` and `place` (how the player's
+    place in the game reads: "Won", "2nd of 4"); `dates` keeps each date as written for
+    the charts of one page (their games share nights).
     """
     dates = {} if dates is None else dates
     labels = []
@@ -200,16 +228,17 @@ def results_chart(chart_id: str, title: str, name: str, results: list[Any],
     chart = line_chart(chart_id, title, desc, "Date", labels, {name: totals},
                        marked={name: [r.won for r in results]}, legend=False,
                        axis_labels=short, most_labels=RESULT_X_LABELS,
-                       rows=[(label, [r.total, "Won" if r.won else "Lost"])
+                       rows=[(label, [r.total, r.place])
                              for label, r in zip(labels, results)])
     chart.note = "Filled dots: games won."
-    chart.columns = ["Total", "Result"]
-    return chart
+    chart.columns = ["Total", "Place"]
+    return chart.by_player([player_id])
 
 
-def player_charts(name: str, kinds: list[Any], most: int = 30) -> list[Chart]:
+def player_charts(name: str, kinds: list[Any], most: int = 30, player_id: int = 0
+                  ) -> list[Chart]:
     """A results chart per kind with two or more finished games (`kinds`: KindStats)."""
     dates: dict = {}
     return [results_chart(f"chart-{kind.ref}", f"{name}'s final totals in {kind.title}", name,
-                          kind.results[-most:], dates)
+                          kind.results[-most:], dates, player_id)
             for kind in kinds if len(kind.results) > 1]

@@ -37,9 +37,10 @@ def rebuild(player_id: int, kind: str, group_key: str = "") -> PlayerRecord:
         db.func.count(), db.func.count(Seat.total), db.func.sum(db.case((Seat.won, 1), else_=0)),
         db.func.avg(Seat.total), db.func.max(Seat.total), db.func.min(Seat.total))).one()
     latest = db.session.execute(
-        mine.add_columns(Game.id, Game.night_id, Night.date, Seat.total, Seat.won)
+        mine.add_columns(Game.id, Game.night_id, Night.date, Seat.total, Seat.won, Game.options)
         .join(Night, Night.id == Game.night_id).where(Game.status == FINISHED)
         .order_by(Night.date.desc(), Game.id.desc()).limit(RECENT)).all()
+    tables = game_tables([row.id for row in latest])
     # the group's idea of best as its newest game's settings say it, its name as its first
     # game's do ("Qwixx", though later ones said "qwixx")
     newest, first = (db.session.execute(
@@ -54,9 +55,33 @@ def rebuild(player_id: int, kind: str, group_key: str = "") -> PlayerRecord:
     record.games, record.played, record.won = games, played, won or 0
     record.average, record.highest, record.lowest = average, highest, lowest
     record.recent = [{"game": game, "night": night, "date": day.isoformat(),
-                      "total": number(total), "won": bool(win)}
-                     for game, night, day, total, win in reversed(latest)]
+                      "total": number(total), "won": bool(win),
+                      **place((total, win), tables[game], rules.best_for(options))}
+                     for game, night, day, total, win, options in reversed(latest)]
     return record
+
+
+def game_tables(game_ids: list[int]) -> dict[int, list[tuple]]:
+    """{game: (total, won) of each of its seats}, for the games' places."""
+    tables: dict[int, list[tuple]] = {game_id: [] for game_id in game_ids}
+    if game_ids:
+        for game_id, total, won in db.session.execute(
+                db.select(Seat.game_id, Seat.total, Seat.won).where(Seat.game_id.in_(game_ids))):
+            tables[game_id].append((total, won))
+    return tables
+
+
+def place(mine: tuple, table: list[tuple], best: str) -> dict:
+    """A player's place at a finished game's table: the winners first, then the others by
+    the kind's idea of best (the lowest total first when the lowest wins); equal players
+    share the better place. {"place": 2, "of": 4, "shared": False}"""
+    def rank(seat):
+        total, won = seat
+        total = total or 0
+        return (not won, total if best == "low" else -total)
+    ranks, own = [rank(seat) for seat in table], rank(mine)
+    return {"place": 1 + sum(r < own for r in ranks), "of": len(table),
+            "shared": ranks.count(own) > 1}
 
 
 def rebuild_game(game: Game) -> None:

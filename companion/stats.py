@@ -17,9 +17,10 @@ from .models import (ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, Play
                      night_players)
 from .rules import GAMES
 from .rules.base import and_list
+from .text import points
 
-# what "best" means for each `Rules.best`, as a column heading
-BEST_LABELS = {"high": "Highest total", "low": "Lowest total", "wins": "Wins"}
+# what "best" means for each `Rules.best` that is a total, as a tile's label
+BEST_LABELS = {"high": "Highest total", "low": "Lowest total"}
 RECENT_FORM = 5
 
 
@@ -58,14 +59,18 @@ def standings(game: Game) -> list[Standing]:
 
 
 def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
-    """`came`: the attendees' names, when the caller has them (else night.attendees)."""
+    """The games that are over, each with its standings (the night page shows the ones in
+    progress apart); a game abandoned before anything was entered was started by mistake
+    and is left out. `came`: the attendees' names, when the caller has them (else
+    night.attendees)."""
+    counted = [g for g in night.games if not (g.status == ABANDONED and not g.entry_count)]
     games = [GameRecap(g, GAMES[g.kind].group_title(g.options), standings(g))
-             for g in night.games]
-    finished = [g for g in night.games if g.status == FINISHED]
+             for g in counted if g.status != IN_PROGRESS]
+    finished = [g for g in counted if g.status == FINISHED]
     if came is None:
         came = [p.name for p in night.attendees]
     return NightRecap(came=came, games=games,
-                      headline=headline(finished), notes=status_notes(night.games))
+                      headline=headline(finished), notes=status_notes(counted))
 
 
 def headline(finished: list[Game]) -> str:
@@ -146,6 +151,8 @@ class Result:
     won: bool
     # the game's group as the pages name it ("Skyjo", "Qwixx")
     title: str
+    # the player's place at the table: "Won", "2nd of 4", "Shared 1st of 3"
+    place: str = ""
 
 
 @dataclass
@@ -155,12 +162,11 @@ class KindStats:
     kind: str
     group_key: str
     title: str
-    best_label: str
     played: int = 0
     won: int = 0
     unfinished: int = 0
-    best: object = None
-    average: float | None = None
+    # (label, value as shown) beside played, won and win rate: see `figures`
+    figures: list[tuple[str, str]] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
 
     @property
@@ -213,20 +219,49 @@ def player_stats(player: Player) -> PlayerStats:
     order = list(GAMES)
     for record in sorted((r for r in rows if r.kind in GAMES),
                          key=lambda r: (order.index(r.kind), r.title.casefold())):
-        best = record.best
         results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
-                          r["total"], r["won"], record.title) for r in record.recent]
-        stats = KindStats(record.kind, record.group_key, record.title, BEST_LABELS[best],
-                          played=record.played, won=record.won,
-                          unfinished=record.games - record.played, results=results)
-        stats.average = record.average
-        stats.best = record.won if best == "wins" else records.number(
-            record.highest if best == "high" else record.lowest)
-        kinds.append(stats)
+                          r["total"], r["won"], record.title, place_text(r))
+                   for r in record.recent]
+        kinds.append(KindStats(record.kind, record.group_key, record.title,
+                               played=record.played, won=record.won,
+                               unfinished=record.games - record.played,
+                               figures=figures(record), results=results))
     recent = sorted((r for stats in kinds for r in stats.results),
                     key=lambda r: (r.date, r.game_id), reverse=True)[:RECENT_FORM]
     return PlayerStats(nights=nights, games=sum(r.games for r in rows), kinds=kinds,
                        recent=recent)
+
+
+def figures(record) -> list[tuple[str, str]]:
+    """What a kind's totals say of a player, by what they mean (`Rules.best`): the best
+    total and the average. Where wins decide ("wins"), a total counts the entries the
+    player won in the game (a point per challenge won), so the figure is their sum."""
+    if not record.played:
+        return []
+    if record.best == "wins":
+        noun = GAMES[record.kind].entry_noun
+        return [(f"{noun.capitalize()}s won", points(round(record.average * record.played)))]
+    best = record.highest if record.best == "high" else record.lowest
+    return [(BEST_LABELS[record.best], points(records.number(best))),
+            ("Average", points(round(record.average, 1)))]
+
+
+def place_text(result: dict) -> str:
+    """A place as the pages say it, from a record's recent game."""
+    if "place" not in result:
+        # counted before places were kept (migration 0003): until the next recount
+        return "Won" if result["won"] else "Lost"
+    if result["won"] and not result["shared"]:
+        return "Won"
+    text = f"{ordinal(result['place'])} of {result['of']}"
+    return f"Shared {text}" if result["shared"] else text
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st"""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:

@@ -71,13 +71,47 @@ def test_every_kind_of_game_gets_a_running_total_chart(kind):
     assert chart.columns == players
 
 
-def test_a_players_results_mark_the_games_won():
-    results = [SimpleNamespace(date=date(2026, 1, d), total=t, won=w)
-               for d, t, w in ((3, 120, False), (10, 90, True))]
+def test_a_players_results_mark_the_games_won_and_name_each_place():
+    results = [SimpleNamespace(date=date(2026, 1, d), total=t, won=w, place=p)
+               for d, t, w, p in ((3, 120, False, "2nd of 4"), (10, 90, True, "Won"))]
     chart = charts.results_chart("c", "Ann's totals", "Ann", results)
     assert [filled for _, _, filled in chart.lines[0].dots] == [False, True]
-    assert chart.rows == [("3 Jan 2026", [120, "Lost"]), ("10 Jan 2026", [90, "Won"])]
+    assert chart.rows == [("3 Jan 2026", [120, "2nd of 4"]), ("10 Jan 2026", [90, "Won"])]
     assert "1 won" in chart.desc
+
+
+@pytest.mark.parametrize("ids, styles", [
+    # a player's colour is their id's, whatever the seat
+    ([1, 2, 3], ["series-1", "series-2", "series-3"]),
+    ([3, 1, 2], ["series-3", "series-1", "series-2"]),
+    ([9], ["series-1"]),
+    # the later of two players with one colour takes the next colour nobody here has
+    ([3, 11], ["series-3", "series-4"]),
+    ([3, 4, 11], ["series-3", "series-4", "series-5"]),
+    ([7, 15], ["series-7", "series-0"]),
+    # past eight players the colours come again, dashed, still one style per player
+    (list(range(10)), [f"series-{n}" for n in range(8)] + ["series-0 dashed",
+                                                           "series-1 dashed"]),
+    ([0, 8, 16, 24, 32, 40, 48, 56, 64],
+     [f"series-{n}" for n in range(8)] + ["series-0 dashed"]),
+])
+def test_each_player_keeps_the_colour_of_their_id_unless_another_has_it(ids, styles):
+    assert charts.player_styles(ids) == styles
+
+
+def test_a_chart_drawn_by_player_restyles_its_lines_in_their_order():
+    chart = charts.progress_chart("c", "t", "round", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+                                  [{"Ann": 5, "Ben": 10}], [])
+    drawn = chart.by_player([12, 5])
+    assert [(line.label, line.css) for line in drawn.lines] == [("Ann", "series-4"),
+                                                                ("Ben", "series-5")]
+    assert [line.points for line in drawn.lines] == [line.points for line in chart.lines]
+
+
+def test_a_players_results_are_drawn_in_the_players_colour():
+    results = [SimpleNamespace(date=date(2026, 1, 3), total=1, won=True, place="Won")]
+    chart = charts.results_chart("c", "t", "Ann", results, player_id=14)
+    assert chart.lines[0].css == "series-6"
 
 
 def test_a_long_game_is_drawn_as_lines_without_dots():

@@ -7,14 +7,29 @@ from flask import Blueprint, flash, get_template_attribute, redirect, render_tem
 
 from .. import charts, services, stats
 from ..extensions import db
-from ..forms import NameForm
-from ..models import Player
+from ..forms import ConfirmForm, NameForm
+from ..models import Player, PlayerRecord, Seat, night_players
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-# ids and names, built once: the roster can be long, and it is only listed
-ROSTER = db.select(Player.__table__.c.id, Player.__table__.c.name).order_by(Player.__table__.c.name)
+# the roster as rows, built once: each player with their games and wins (summed from their
+# records, one row per kind they played) and the nights they came to, in one query
+PLAYER, RECORD, ATTENDANCE = (Player.__table__.c, PlayerRecord.__table__.c, night_players.c)
+PLAYED = (db.select(RECORD.player_id, db.func.sum(RECORD.games).label("games"),
+                    db.func.sum(RECORD.won).label("won"))
+          .group_by(RECORD.player_id).subquery())
+CAME = (db.select(ATTENDANCE.player_id, db.func.count().label("nights"))
+        .group_by(ATTENDANCE.player_id).subquery())
+ROSTER = (db.select(PLAYER.id, PLAYER.name,
+                    db.func.coalesce(PLAYED.c.games, 0).label("games"),
+                    db.func.coalesce(PLAYED.c.won, 0).label("won"),
+                    db.func.coalesce(CAME.c.nights, 0).label("nights"))
+          .select_from(Player.__table__)
+          .outerjoin(PLAYED, PLAYED.c.player_id == PLAYER.id)
+          .outerjoin(CAME, CAME.c.player_id == PLAYER.id)
+          .order_by(PLAYER.name))
+SEATED = db.select(db.exists().where(Seat.player_id == db.bindparam("player")))
 
 
 @bp.get("/")
@@ -40,26 +55,52 @@ def show(player_id):
     record = stats.player_stats(player)
     return render_template(
         "players/show.html", player=player, form=form, stats=record,
-        nights=stats.recent_nights(player), charts=drawn_charts(player.name, record.kinds),
+        nights=stats.recent_nights(player),
+        charts=drawn_charts(player.id, player.name, record.kinds),
     ), 422 if form.errors else 200
+
+
+@bp.route("/<int:player_id>/remove", methods=["GET", "POST"])
+def remove(player_id):
+    """Take a player who never played off the roster, after a page that says what goes."""
+    # a second tap on the button finds them gone: the not-found page says they may be
+    player = db.get_or_404(Player, player_id)
+    form, refusal = ConfirmForm(), None
+    if form.validate_on_submit():
+        name = player.name
+        try:
+            services.remove_player(player)
+        except services.ServiceError as error:
+            db.session.rollback()
+            refusal = error.message
+        else:
+            db.session.commit()
+            flash(f"{name} is no longer on the roster.")
+            return redirect(url_for("players.index"))
+    nights = db.session.execute(stats.NIGHTS_CAME, {"player": player.id}).scalar_one()
+    played = db.session.execute(SEATED, {"player": player.id}).scalar()
+    return render_template("players/remove.html", player=player, form=form, nights=nights,
+                           played=played, refusal=refusal), 409 if refusal else 200
 
 
 class DrawnCharts:
     """A player's results charts as drawn, kept in each worker under everything they show:
-    the player's name and each kind's last results, as read from the database for this
-    request. A change to any of them, made by any worker, is a new key, so a chart kept
-    here is never out of date; the last `size` players' are kept."""
+    the player's id (their colour) and name, and each kind's last results with their
+    places, as read from the database for this request. A change to any of them, made by
+    any worker, is a new key, so a chart kept here is never out of date; the last `size`
+    players' are kept."""
 
     def __init__(self, size):
         self.size = size
         self.drawn = OrderedDict()
         self.lock = Lock()
 
-    def get(self, name, kinds):
+    def get(self, player_id, name, kinds):
         """{chart id: its markup} for the player's kinds (stats.KindStats)."""
-        key = (name, tuple((kind.ref, kind.title, tuple((r.date, r.total, r.won)
-                                                         for r in kind.results))
-                           for kind in kinds))
+        key = (player_id, name, tuple((kind.ref, kind.title,
+                                       tuple((r.date, r.total, r.won, r.place)
+                                             for r in kind.results))
+                                      for kind in kinds))
         with self.lock:
             drawn = self.drawn.get(key)
             if drawn is not None:
@@ -67,7 +108,7 @@ class DrawnCharts:
                 return drawn
         line_chart = get_template_attribute("_charts.html", "line_chart")
         drawn = {chart.id: line_chart(chart, "The numbers, game by game")
-                 for chart in charts.player_charts(name, kinds)}
+                 for chart in charts.player_charts(name, kinds, player_id=player_id)}
         with self.lock:
             self.drawn[key] = drawn
             while len(self.drawn) > self.size:

@@ -4,8 +4,8 @@ import pytest
 
 from companion.rules import GAMES
 from tests.web.conftest import errors, parse, table_rows, texts, version
-from tests.web.history_data import (cards_500, dice_poker, night, played, restore, skull,
-                                    skyjo)
+from tests.web.history_data import (cards_500, dice_poker, game, night, played, restore,
+                                    skull, skyjo)
 
 
 def page(client, player_id=1):
@@ -23,7 +23,7 @@ def tiles(html, title):
 
 
 def recent_form(html):
-    """(Won or Lost, the game's title) of each game in the recent form, as listed."""
+    """(the place, the game's title) of each game in the recent form, as listed."""
     return [(item.one(".form-mark").text, item.one(".form-game").text)
             for item in parse(html).select("ol.form-list li")]
 
@@ -38,8 +38,19 @@ def test_games_won_and_win_rate_count_finished_games_only(client, runner, tmp_pa
     going = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")
     restore(runner, tmp_path, night(games=[skull("Ann"), skull("Ben"), skull("Ann"), going]))
     assert tiles(page(client), "Skull") == {"Played": "3", "Won": "2", "Win rate": "67%",
-                                            "Wins": "2", "Average": "1.3"}
+                                            "Challenges won": "4"}
     assert "1 more was abandoned or is still going" in page(client)
+
+
+def test_a_game_decided_by_wins_counts_the_challenges_won_not_an_average(
+        client, runner, tmp_path):
+    # Ann wins one game (two challenges), and in Ben's game wins one before he wins two
+    ann_once = {"challenger": "Ann", "bid": 2, "outcome": "success"}
+    bens_game = skull("Ben")
+    bens_game["entries"] = [ann_once] + bens_game["entries"]
+    restore(runner, tmp_path, night(games=[skull("Ann"), bens_game]))
+    assert tiles(page(client), "Skull") == {"Played": "2", "Won": "1", "Win rate": "50%",
+                                            "Challenges won": "3"}
 
 
 def test_the_best_of_a_low_scoring_game_is_the_lowest_total(client, runner, tmp_path):
@@ -58,13 +69,50 @@ def test_the_best_of_a_high_scoring_game_is_the_highest_total(client, runner, tm
     assert stats["Won"] == "1" and stats["Win rate"] == "50%"
 
 
+def twelve(ann, tied=None, high_wins=True):
+    """One round of any game for twelve: the others score 20, 30 ... 120, the last of
+    them `tied` instead if given."""
+    others = [f"Guest {n}" for n in range(2, 13)]
+    scores = {"Ann": ann} | {name: 10 * n for n, name in enumerate(others, 2)}
+    if tied is not None:
+        scores[others[-1]] = tied
+    return game("any_game", ["Ann", *others], [{"scores": scores}], rounds=1,
+                high_wins=high_wins)
+
+
 def test_recent_form_lists_the_last_five_finished_games_newest_first(client, runner, tmp_path):
     restore(runner, tmp_path,
             night("2026-10-01", games=[skull("Ann")] * 3),
             night("2026-10-08", games=[skull("Ben"), skyjo({"Ann": 9, "Ben": 3, "Cid": 20})]),
             night("2026-10-15", games=[cards_500(out="Ann")]))
-    assert recent_form(page(client)) == [("Won", "Card game to 500"), ("Lost", "Skyjo"),
-                                         ("Lost", "Skull"), ("Won", "Skull"), ("Won", "Skull")]
+    assert recent_form(page(client)) == [("Won", "Card game to 500"), ("2nd of 3", "Skyjo"),
+                                         ("Shared 2nd of 3", "Skull"), ("Won", "Skull"),
+                                         ("Won", "Skull")]
+
+
+@pytest.mark.parametrize("played, place", [
+    # the lowest total wins: ties share the better place
+    (skyjo({"Ann": 30, "Ben": 5, "Cid": 20}), "3rd of 3"),
+    (skyjo({"Ann": 20, "Ben": 5, "Cid": 20}), "Shared 2nd of 3"),
+    (skyjo({"Ann": 5, "Ben": 5, "Cid": 20}, finisher="Cid"), "Shared 1st of 3"),
+    (cards_500(out="Ben", points={"Ann": 80, "Cid": 50, "Dora": 60}), "4th of 4"),
+    (cards_500(out="Ann"), "Won"),
+    # the highest total wins: 50 for the part-1 bonus, plus chance
+    (dice_poker(chance={"Ann": 10, "Ben": 30}), "2nd of 2"),
+    (dice_poker(chance={"Ann": 20, "Ben": 20}), "Shared 1st of 2"),
+    (dice_poker(chance={"Ann": 30, "Ben": 5}), "Won"),
+    # the winner first, then the others by points
+    (skull("Ben"), "Shared 2nd of 3"),
+    # a table of twelve, either way round
+    (twelve(ann=1, tied=1), "Shared 11th of 12"),
+    (twelve(ann=1, high_wins=False), "Won"),
+    (twelve(ann=35, high_wins=False), "3rd of 12"),
+    (twelve(ann=130, tied=130), "Shared 1st of 12"),
+])
+def test_each_game_names_the_players_place_at_the_table(client, runner, tmp_path, played,
+                                                        place):
+    restore(runner, tmp_path, night(games=[played]))
+    assert [mark for mark, _ in recent_form(page(client))] == [place]
 
 
 def test_a_kind_played_twice_gets_a_results_chart_with_its_numbers(client, runner, tmp_path):
@@ -73,7 +121,9 @@ def test_a_kind_played_twice_gets_a_results_chart_with_its_numbers(client, runne
     text = page(client)
     chart = parse(text).one('figure.chart svg[role=img][viewBox="0 0 320 180"]')
     assert chart.one("title").text == "Ann's final totals in Skull"
-    assert ["8 Oct 2026", "0", "Lost"] in table_rows(text, "figure.chart table")
+    assert table_rows(text, "figure.chart table") == [
+        ["Date", "Total", "Place"], ["1 Oct 2026", "2", "Won"],
+        ["8 Oct 2026", "0", "Shared 2nd of 3"]]
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))

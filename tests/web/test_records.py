@@ -6,7 +6,7 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import text
 
-from companion import services
+from companion import records, services
 from companion.extensions import db
 from companion.models import PlayerRecord
 from tests.conftest import database_url, make_app
@@ -85,3 +85,27 @@ def test_upgrading_past_the_records_migration_counts_existing_games(tmp_path):
     app = make_app(url)
     with app.app_context():
         assert (record("Ann", "skull").played, record("Ann", "skull").won) == (1, 1)
+
+
+@pytest.mark.parametrize("mine, table, best, place", [
+    # (total, won) of the player, of every seat at the table, what "best" means
+    ((10, True), [(10, True), (60, False)], "low", (1, 2, False)),
+    ((60, False), [(10, True), (60, False), (40, False)], "low", (3, 3, False)),
+    ((40, False), [(10, True), (40, False), (40, False)], "low", (2, 3, True)),
+    ((80, True), [(80, True), (80, True), (20, False)], "high", (1, 3, True)),
+    ((20, False), [(80, True), (20, False), (50, False)], "high", (3, 3, False)),
+    # the last one standing wins with fewer points than a player knocked out with one
+    ((0, True), [(0, True), (1, False), (0, False)], "wins", (1, 3, False)),
+    ((0, False), [(0, True), (1, False), (0, False)], "wins", (3, 3, False)),
+    ((1, False), [(0, True), (1, False), (0, False)], "wins", (2, 3, False)),
+])
+def test_a_place_puts_the_winners_first_then_the_best_totals(mine, table, best, place):
+    found = records.place(mine, table, best)
+    assert (found["place"], found["of"], found["shared"]) == place
+
+
+def test_a_record_keeps_the_place_of_each_finished_game(game):
+    services.add_entry(game, round_(60, 10, finisher="Ben"), game.version)
+    assert record("Ann").recent[0] | {"date": None} == {
+        "game": game.id, "night": game.night_id, "date": None, "total": 60, "won": False,
+        "place": 2, "of": 2, "shared": False}
