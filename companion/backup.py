@@ -13,6 +13,7 @@ import reprlib
 from datetime import date, datetime, timezone
 from typing import Any
 
+from sqlalchemy import insert
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import selectinload
 
@@ -40,7 +41,8 @@ def game_doc(game: Game) -> dict[str, Any]:
 
 def night_doc(night: Night) -> dict[str, Any]:
     return {"date": night.date.isoformat(), "title": night.title,
-            "attendees": [p.name for p in sorted(night.attendees, key=lambda p: p.id)],
+            # in the order they came
+            "attendees": [p.name for p in night.attendees],
             "games": [game_doc(game) for game in night.games]}
 
 
@@ -154,10 +156,16 @@ def restore_night(roster: dict[str, Player], doc: Any) -> int:
         raise BackupError(f"{where} has a title longer than {TITLE_MAX} characters.")
     night = services.start_night(day, title)
     where = f"The night of {day.isoformat()}" + (f" “{title}”" if title else "")
+    came = []
     for name in need(doc, "attendees", list, where):
         player = find(roster, name, where)
-        if player not in night.attendees:
-            night.attendees.append(player)
+        if player not in came:
+            came.append(player)
+    # the order they came in is kept (night_player.position)
+    if came:
+        db.session.execute(insert(night_players), [
+            {"night_id": night.id, "player_id": p.id, "position": i} for i, p in enumerate(came)])
+        db.session.expire(night, ["attendees"])
     games = need(doc, "games", list, where)
     for number, game in enumerate(games, start=1):
         restore_game(roster, night, game, f"{where}, game {number}")

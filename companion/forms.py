@@ -65,7 +65,11 @@ class NameForm(Form):
 
 
 class NewPlayerForm(Once, NameForm):
-    pass
+    def focus(self) -> NewPlayerForm:
+        """The name field takes the focus when the page opens (the next name, after one
+        was added), without any script."""
+        self.name.render_kw = {**(self.name.render_kw or {}), "autofocus": True}
+        return self
 
 
 class ConfirmForm(Form):
@@ -113,9 +117,11 @@ class EntryForm(VersionForm):
             self.form_errors.append(str(error))
 
 
-def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = None):
+def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = None,
+                    seated: list[str] | None = None):
     """Seats in clockwise order plus the game's settings, built from the rules module; a
-    form opened from an earlier game (`settings`) starts from that game's settings."""
+    form opened from an earlier game (`settings`) starts from that game's settings, and its
+    seats hold `seated` (the night's players, when None)."""
 
     class GameSetupForm(Once, Form):
         seat_names: list[str] = []
@@ -141,11 +147,12 @@ def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = 
     choices = [("", "— nobody —")] + [(a, a) for a in attendees]
     low, high = rules.min_players, rules.max_players
     seats = {}
+    filled = attendees if seated is None else seated
     for seat in range(min(high, max(len(attendees), low))):
         name = f"seat_{seat}"
-        # the night's players fill the seats when the form opens; a submitted form that
-        # leaves a seat out leaves it empty
-        seats[name] = attendees[seat] if seat < len(attendees) else ""
+        # `filled` takes the seats when the form opens; a submitted form that leaves a
+        # seat out leaves it empty
+        seats[name] = filled[seat] if seat < len(filled) else ""
         setattr(GameSetupForm, name, SelectField(f"Seat {seat + 1}", choices=choices,
                                                  default="", validate_choice=True))
         GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]

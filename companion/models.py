@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event, false
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -34,6 +34,10 @@ night_players = db.Table(
     # indexed by player too: a player page counts the nights they came to (migration 0007)
     db.Column("player_id", ForeignKey("player.id", ondelete="CASCADE"), primary_key=True,
               index=True),
+    # the order they came in (migration 0010): the night lists them so, and seats them so
+    # when it has no game to copy; rows written without one (restores, sample data) are 0,
+    # and ties go by name
+    db.Column("position", Integer, nullable=False, default=0, server_default="0"),
 )
 
 
@@ -60,7 +64,8 @@ class Night(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
 
     attendees: Mapped[list[Player]] = relationship(
-        secondary=night_players, back_populates="nights", order_by="Player.name")
+        secondary=night_players, back_populates="nights",
+        order_by=lambda: (night_players.c.position, Player.name))
     games: Mapped[list[Game]] = relationship(
         back_populates="night", order_by="Game.id", cascade="all, delete-orphan")
 

@@ -9,6 +9,8 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
+from sqlalchemy import and_, case, exists, or_, select
+
 from .. import locks, records
 from ..extensions import db
 from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, Seat
@@ -110,10 +112,12 @@ def undo_last(game: Game, seen: str | None) -> dict:
     check_open(game)
     if not game.entries:
         raise ServiceError("There is nothing to undo yet.")
-    db.session.delete(game.entries.pop())
+    removed = game.entries.pop()
+    db.session.delete(removed)
     write(game, derive(replay(game), game.status))
     db.session.flush()
-    return change
+    # what was removed (with seat labels), for the form to offer it again
+    return {**change, "removed": removed.doc}
 
 
 def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dict:
@@ -155,3 +159,54 @@ def mark_abandoned(game: Game) -> None:
 def check_open(game: Game) -> None:
     if game.status == ABANDONED:
         raise ServiceError("This game was abandoned; it takes no more changes.")
+
+
+# -- seating, rematches and games started by mistake ---------------------------------
+
+
+def seating(night: Night, kind: str) -> list[Player]:
+    """Who a new game of `kind` seats when its form opens, in seat order: as the night's
+    last game of this kind sat, else its last game of any kind, else these players' last
+    game of this kind (everyone in it is here tonight), else everyone here in the order
+    they came; as many as the kind seats, topped up from the others here to its fewest."""
+    here = list(night.attendees)
+    if not here:
+        return []
+    rules = GAMES[kind]
+    stranger = exists().where(Seat.game_id == Game.id,
+                              Seat.player_id.not_in([p.id for p in here]))
+    # a game abandoned before anything was entered says nothing about the table
+    empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
+    last = db.session.scalars(
+        select(Game).where(~stranger, ~empty, or_(Game.night_id == night.id, Game.kind == kind))
+        .order_by(case((Game.night_id == night.id, 0), else_=1),
+                  case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
+    seated = ([seat.player for seat in last.seats] if last else here)[:rules.max_players]
+    others = [p for p in here if p not in seated]
+    return seated + others[:max(0, rules.min_players - len(seated))]
+
+
+def rematch(game: Game) -> Game:
+    """A new game at the same night with the same seats and settings as `game`, once it
+    is over."""
+    if game.in_progress:
+        raise ServiceError("This game is still being played: a rematch starts once it is over.")
+    return start_game(game.night, game.kind, [seat.player for seat in game.seats],
+                      dict(game.options))
+
+
+def delete_game(game: Game, seen: str | None) -> dict:
+    """Delete a game and its entries, based on version `seen` like any change to it; its
+    players' records are recounted without it (a record of no game goes too)."""
+    change = take(game, seen, "delete")
+    players, kind, group = [seat.player_id for seat in game.seats], game.kind, game.group_key
+    db.session.delete(game)
+    db.session.flush()
+    locks.players(players)
+    for player_id in players:
+        record = records.rebuild(player_id, kind, group)
+        if not record.games:
+            db.session.delete(record)
+    db.session.flush()
+    return change
+

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import delete, exists, select
+from sqlalchemy import delete, exists, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import locks, text
 from ..extensions import db
-from ..models import NAME_MAX, Game, Night, Player, Seat, night_players, now_utc
+from ..models import (NAME_MAX, Game, Night, Player, PlayerRecord, Seat, night_players,
+                      now_utc)
 from .errors import ServiceError
 
 
@@ -73,9 +74,12 @@ def attending(night: Night, player: Player) -> bool:
 
 
 def join_night(night: Night, player: Player) -> None:
-    """Put a player on the night's list (once, however many phones do it at once)."""
+    """Put a player at the end of the night's list (once, however many phones do it at
+    once)."""
+    last = (select(func.coalesce(func.max(night_players.c.position), -1) + 1)
+            .where(night_players.c.night_id == night.id).scalar_subquery())
     locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
-                     player_id=player.id)
+                     player_id=player.id, position=last)
     db.session.expire(night, ["attendees"])
 
 
@@ -96,3 +100,49 @@ def remove_attendee(night: Night, player: Player) -> None:
         night_players.c.night_id == night.id, night_players.c.player_id == player.id,
         ~seated.exists()))
     db.session.expire(night, ["attendees"])
+
+
+def remove_player(player: Player) -> int:
+    """Take a player who never played off the roster and off the nights they came to
+    (returns how many). Refused once they have a seat in any game, even one being started
+    at this moment: the player's row is locked first (postgresql: a game seating them
+    waits, and its seat then finds no player), the delete itself asks again that no seat
+    names them, and the seats' foreign key refuses the rest."""
+    if db.session.execute(select(Player.id).where(Player.id == player.id)
+                          .with_for_update()).first() is None:
+        raise ServiceError(f"{player.name} is no longer on the roster.")
+    unseated = ~exists().where(Seat.player_id == player.id)
+    if not db.session.execute(select(unseated)).scalar():
+        raise ServiceError(f"{player.name} has played, so they stay on the roster.")
+    seated_now = ServiceError(f"{player.name} has just sat down at a game, so they stay on "
+                              "the roster.")
+    try:
+        nights = db.session.execute(delete(night_players).where(
+            night_players.c.player_id == player.id, unseated)).rowcount
+        # a record left by a game since deleted counts nothing
+        db.session.execute(delete(PlayerRecord.__table__).where(
+            PlayerRecord.__table__.c.player_id == player.id, unseated))
+        gone = db.session.execute(delete(Player.__table__).where(
+            Player.__table__.c.id == player.id, unseated)).rowcount
+    except IntegrityError:
+        raise seated_now from None
+    if not gone:
+        raise seated_now
+    db.session.expunge(player)
+    return nights
+
+
+def delete_night(night: Night) -> None:
+    """Delete a night with no game (who came goes with it; the players stay on the roster).
+    Refused once it has a game, even one another phone is starting at this moment."""
+    has_games = select(Game.id).where(Game.night_id == night.id).exists()
+    try:
+        done = db.session.execute(delete(Night).where(Night.id == night.id, ~has_games)
+                                  .execution_options(synchronize_session=False))
+        db.session.flush()
+    except IntegrityError:
+        # postgresql: a game inserted while this waited for the night's row
+        done = None
+    if done is None or done.rowcount != 1:
+        raise ServiceError("A game was started at this night, so it stays. Delete its games "
+                           "first.")

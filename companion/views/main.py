@@ -56,6 +56,12 @@ def register_errors(app):
         return render_template("error.html", title="Not found",
                                message="There is no such page here. It may have been removed."), 404
 
+    @app.errorhandler(410)
+    def gone(error):
+        return render_template("error.html", title="Deleted",
+                               message="This was deleted on another phone while you were on "
+                                       "its page. Nothing you typed was saved."), 410
+
     @app.errorhandler(400)
     def bad_request(error):
         return render_template("error.html", title="That did not work",

@@ -1,6 +1,9 @@
 """Game nights: start one, who came, the games played."""
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from datetime import date
+
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
+                   url_for)
 from sqlalchemy.orm import joinedload, load_only
 
 from .. import services, stats
@@ -48,15 +51,16 @@ NIGHT = (db.select(Night).where(Night.id == db.bindparam("night")).options(
     load_only(Night.id, Night.date, Night.title),
     # the options name a game that is one of a group ("Qwixx": Rules.group_title)
     joinedload(Night.games).load_only(Game.id, Game.night_id, Game.kind, Game.status,
-                                      Game.summary, Game.options)
+                                      Game.summary, Game.options, Game.entry_count)
     .joinedload(Game.seats).load_only(Seat.game_id, Seat.seat, Seat.player_id)
     .joinedload(Seat.player).load_only(Player.id, Player.name)))
-# everyone on the roster, ids and names, and whether they came to the night
+# everyone on the roster, ids and names, and where they came in the night's list (None:
+# they did not come); those who came are listed in that order, the others by name
 ATTENDANCE, PLAYER = night_players.c, Player.__table__.c
-ROSTER = (db.select(PLAYER.id, PLAYER.name,
-                    db.exists().where(ATTENDANCE.night_id == db.bindparam("night"),
-                                      ATTENDANCE.player_id == PLAYER.id).label("came"))
-          .order_by(PLAYER.name))
+ROSTER = (db.select(PLAYER.id, PLAYER.name, ATTENDANCE.position.label("came"))
+          .outerjoin(night_players, db.and_(ATTENDANCE.player_id == PLAYER.id,
+                                            ATTENDANCE.night_id == db.bindparam("night")))
+          .order_by(ATTENDANCE.position, PLAYER.name))
 
 
 @bp.get("/<int:night_id>")
@@ -66,10 +70,19 @@ def show(night_id, name_form=None, status=200):
         abort(404)
     here, roster = [], []
     for player in db.session.execute(ROSTER, {"night": night.id}):
-        (here if player.came else roster).append(player)
+        (roster if player.came is None else here).append(player)
+    playing = [game for game in night.games if game.in_progress]
+    if name_form is None:
+        name_form = NewPlayerForm()
+        # the next name after one was added, or the first of the night
+        if request.args.get("adding") or not here:
+            name_form.focus()
     return render_template(
-        "nights/show.html", night=night, attendees=here, name_form=name_form or NewPlayerForm(),
+        "nights/show.html", night=night, attendees=here, name_form=name_form,
         roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(),
+        playing=playing,
+        # while a game is played or the night is tonight, playing comes first; after, the recap
+        on=bool(playing) or night.date == date.today(),
         recap=stats.night_recap(night, [p.name for p in here]) if night.games else None), status
 
 
@@ -80,13 +93,13 @@ def add_attendee(night_id):
     if form.validate_on_submit():
         def add():
             player = services.add_attendee(night, form.name.data)
-            return players_of(night), f"{player.name} joined the night."
+            return players_of(night, adding=1), f"{player.name} joined the night."
         try:
             return submit_once(form, add)
         except services.ServiceError as error:
             db.session.rollback()
             form.name.errors.append(error.message)
-    return show(night_id, name_form=form, status=422)
+    return show(night_id, name_form=form.focus(), status=422)
 
 
 @bp.post("/<int:night_id>/attendees/<int:player_id>")
@@ -118,5 +131,27 @@ def remove_attendee(night_id, player_id):
     return redirect(players_of(night))
 
 
-def players_of(night):
-    return url_for("nights.show", night_id=night.id, _anchor="players")
+def players_of(night, **args):
+    return url_for("nights.show", night_id=night.id, _anchor="players", **args)
+
+
+@bp.route("/<int:night_id>/delete", methods=["GET", "POST"])
+def delete(night_id):
+    """Delete a night started by mistake, one with no game, after a page that says so."""
+    night = db.get_or_404(Night, night_id)
+    form, notice = ConfirmForm(), None
+    if night.games:
+        notice = "This night has games, so it stays. Delete its games first."
+    elif form.validate_on_submit():
+        label = night.label
+        try:
+            services.delete_night(night)
+        except services.ServiceError as error:
+            db.session.rollback()
+            notice = error.message
+        else:
+            db.session.commit()
+            flash(f"The night of {label} was deleted.")
+            return redirect(url_for("nights.index"))
+    return render_template("nights/delete.html", night=night, form=form, notice=notice), \
+        409 if notice and form.is_submitted() else 200

@@ -259,3 +259,31 @@ def test_the_models_describe_the_schema_the_migrations_make(app):
             "compare_type": connection.dialect.name != "sqlite"})
         differences = compare_metadata(context, db.metadata)
     assert differences == []
+
+
+def test_nights_from_before_0010_keep_their_players_in_alphabetical_order(url):
+    # fill() brought Ann to night 1; Cid and Ben came after her
+    old_database(
+        url, "0009",
+        "insert into player (id, name, name_key, created_at) "
+        "values (2, 'Cid', 'cid', '2026-01-02 20:00:00'), "
+        "(3, 'Ben', 'ben', '2026-01-02 20:00:00')",
+        "insert into night (id, date, title, created_at) "
+        "values (2, '2026-01-09', null, '2026-01-09 20:00:00')",
+        "insert into night_player (night_id, player_id) values (1, 2), (1, 3), (2, 2)")
+
+    app = make_app(url)
+    with app.app_context():
+        rows = db.session.execute(text(
+            "select night_id, player_id, position from night_player "
+            "order by night_id, position")).all()
+    assert [tuple(row) for row in rows] == [(1, 1, 0), (1, 3, 1), (1, 2, 2), (2, 2, 0)]
+    client = app.test_client()
+    chips = client.get("/nights/1").get_data(as_text=True)
+    assert chips.index(">Ann<") < chips.index(">Ben<") < chips.index(">Cid<")
+    # who comes next is listed after them
+    client.post("/nights/1/attendees", data={"name": "Abe"})
+    with app.app_context():
+        assert db.session.execute(text(
+            "select position from night_player where night_id = 1 and player_id = 4")
+        ).scalar() == 3

@@ -1,4 +1,9 @@
-"""A past night's recap, and each game's result page with its running-totals chart."""
+"""A past night's recap, the order of the night page, and each game's result page with its
+running-totals chart."""
+
+from datetime import date
+
+import pytest
 
 from tests.web.conftest import errors, parse, select, table_rows, texts, version
 from tests.web.history_data import cards_500, dice_poker, night, restore, skull, skyjo
@@ -23,15 +28,14 @@ def ids_in_order(page, *ids):
 
 
 def standings(section, number):
-    """(name, total, won) of the recap's table for game `number`."""
+    """(name, total, won) of the recap's line for game `number`."""
     games = [g for g in section.select("div.recap-game")
              if g.one("h3").text.startswith(f"{number}. ")]
     assert len(games) == 1, texts(section, "div.recap-game h3")
     found = []
-    for row in games[0].select("tbody tr"):
-        name, won = row.one("th"), row.select("th span.tag-lead")
-        shown = name.text.removesuffix(" " + won[0].text) if won else name.text
-        found.append((shown, int(row.one("td").text), bool(won)))
+    for row in games[0].select("p.recap-standings span.recap-standing"):
+        total, won = row.one("strong").text, row.select("span.tag-lead")
+        found.append((row.text.split(" " + total)[0], int(total), bool(won)))
     return found
 
 
@@ -75,24 +79,64 @@ def test_unfinished_games_are_counted_apart(client, runner, tmp_path):
     section = recap(client)
     assert "Ann won 1 of 1 game." in section
     assert "1 game is still in progress." in section and "1 game was abandoned." in section
-    assert "Total so far" in section
+    # the game being played is shown above, as playing now, and not again in the recap
+    assert texts(recap_section(client), "div.recap-game h3") == ["1. Skull", "2. Skyjo Abandoned"]
+    assert texts(client.get("/nights/1"), "#playing li .game-title") == ["Skyjo"]
+
+
+def test_a_game_abandoned_before_anything_was_entered_leaves_the_recap(client, runner, tmp_path):
+    mistake = skyjo(status="abandoned")
+    mistake["entries"] = []
+    restore(runner, tmp_path, night(games=[skull(), mistake, cards_500(out="Ben")]))
+    section = recap_section(client)
+    assert texts(section, "div.recap-game h3") == ["1. Skull", "2. Card game to 500"]
+    assert "abandoned" not in section.text
 
 
 def test_a_night_without_a_finished_game_says_so(client, runner, tmp_path):
-    going = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")
-    restore(runner, tmp_path, night(games=[going]))
+    left = skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="abandoned")
+    restore(runner, tmp_path, night(games=[left]))
     assert "No game has finished yet." in recap(client)
 
 
-def test_a_night_that_is_over_shows_its_recap_before_the_roster(client, runner, tmp_path):
-    restore(runner, tmp_path, night(games=[skull()]))
-    assert ids_in_order(client.get("/nights/1"), "recap", "players") == ["recap", "players"]
+def test_a_night_that_is_over_shows_its_recap_first_and_its_games_once(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull(), skyjo()]))
+    page = client.get("/nights/1")
+    assert ids_in_order(page, "recap", "players", "start") == ["recap", "players", "start"]
+    # one list of the games: the recap's
+    assert [a.get("href") for a in select(page, "main a[href^='/games/']")] == \
+        ["/games/1", "/games/2"]
 
 
-def test_a_night_still_playing_keeps_the_roster_first(client, runner, tmp_path):
-    restore(runner, tmp_path, night(games=[skyjo(scores={"Ann": 1, "Ben": 2, "Cid": 3},
-                                                 status="in_progress")]))
-    assert ids_in_order(client.get("/nights/1"), "recap", "players") == ["players", "recap"]
+def test_a_night_still_playing_puts_the_game_and_start_a_game_first(client, runner, tmp_path):
+    restore(runner, tmp_path, night(games=[skull(), skyjo(
+        scores={"Ann": 1, "Ben": 2, "Cid": 3}, status="in_progress")]))
+    page = client.get("/nights/1")
+    assert ids_in_order(page, "playing", "start", "players", "recap") == \
+        ["playing", "start", "players", "recap"]
+    assert [a.get("href") for a in select(page, "main a[href^='/games/']")] == \
+        ["/games/2", "/games/1"]
+
+
+@pytest.mark.parametrize("played,order", [
+    (False, ["start", "players"]),
+    # between two games tonight: what to start next comes before the recap so far
+    (True, ["start", "players", "recap"]),
+])
+def test_tonight_keeps_start_a_game_first_while_nothing_is_played(client, runner, tmp_path,
+                                                                  played, order):
+    restore(runner, tmp_path, night(day=date.today().isoformat(),
+                                    games=[skull()] if played else [],
+                                    attendees=["Ann", "Ben", "Cid"]))
+    page = client.get("/nights/1")
+    assert ids_in_order(page, "playing", "start", "players", "recap") == order
+    assert texts(page, "h2#recap-heading") == (["So far"] if played else [])
+
+
+def test_a_night_whose_games_are_all_being_played_has_no_recap_yet(client, start_game):
+    start_game("skyjo", ["Ann", "Ben"])
+    page = client.get("/nights/1")
+    assert not select(page, "#recap") and texts(page, "#playing .game-title") == ["Skyjo"]
 
 
 def test_a_night_with_no_games_has_no_recap(client, start_game):
