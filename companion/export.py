@@ -9,41 +9,48 @@ from typing import Any
 from . import services
 from .backup import night_doc, now_text
 from .models import Night
-from .rules import GAMES
+from .pads import KINDS
 from .rules.sheet import json_number
 
 NIGHT_FORMAT = "companion-night"
 # a spreadsheet runs a cell starting with one of these as a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# without it Excel reads the file in the local code page and garbles "Jānis", "Tõnu"
+BOM = "\ufeff"
 
 
 def night_json(night: Night) -> dict[str, Any]:
-    """The night as a backup holds it, plus each game's final totals and winners."""
+    """The night as a backup holds it, plus each game's final totals, winners and sheet."""
     doc = night_doc(night)
     for game, shown in zip(night.games, doc["games"]):
         shown["totals"] = game.totals_by_name
         shown["winners"] = game.winner_names
+        header, rows = KINDS[game.kind].sheet_table(game, services.replay(game))
+        shown["sheet"] = {"header": header, "rows": rows}
     return {"format": NIGHT_FORMAT, "version": 1, "exported_at": now_text(), "night": doc}
 
 
 def night_csv(night: Night) -> str:
-    """One table per game, each after a blank line and a heading row."""
+    """One table per game, each after a blank line and a heading row: the game's whole
+    sheet as its kind lays it out."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["Night", night.date.isoformat(), text(night.title or "")])
     writer.writerow(["Players", *(text(p.name) for p in night.attendees)])
     for number, game in enumerate(night.games, start=1):
-        rules = GAMES[game.kind]
         sheet = services.replay(game)
-        players = game.players
+        header, rows = KINDS[game.kind].sheet_table(game, sheet)
         writer.writerow([])
         writer.writerow([f"Game {number}: {game.title}", game.status_label,
                          text(won(sheet.winners))])
-        writer.writerow([f"After {rules.entry_noun}", *(text(p) for p in players)])
-        for count, totals in enumerate(sheet.progress, start=1):
-            writer.writerow([count, *(json_number(totals[p]) for p in players)])
-        writer.writerow(["Total", *(json_number(sheet.totals[p]) for p in players)])
-    return out.getvalue()
+        for row in [header, *rows]:
+            writer.writerow([cell(value) for value in row])
+    return BOM + out.getvalue()
+
+
+def cell(value: Any) -> Any:
+    """Text is escaped, numbers stay numbers (a negative score is not a formula)."""
+    return text(value) if isinstance(value, str) else json_number(value)
 
 
 def won(winners: list[str]) -> str:
