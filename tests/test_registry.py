@@ -21,7 +21,8 @@ GENERIC = [*ROOT.glob("companion/**/*.py"), *ROOT.glob("templates/**/*.html"),
 
 def own_files(kind):
     return {ROOT / f"companion/rules/{kind}.py", ROOT / f"companion/pads/{kind}.py",
-            ROOT / f"static/css/pads/{kind}.css", *ROOT.glob(f"templates/pads/{kind}_*.html"),
+            ROOT / f"static/css/pads/{kind}.css",
+            ROOT / f"static/js/pads/{kind}.js", *ROOT.glob(f"templates/pads/{kind}_*.html"),
             ROOT / "companion/pads/__init__.py"}
 
 
@@ -43,7 +44,7 @@ def test_no_file_outside_a_kinds_own_names_it(kind):
 def test_every_kind_has_a_pad_its_templates_and_a_demo(kind):
     pad = KINDS[kind]
     for name in ("form_for", "dress", "to_entry", "preview", "board", "tell", "demo_entry",
-                 "demo_options"):
+                 "demo_options", "sheet_table"):
         assert callable(getattr(pad, name)), name
     assert isinstance(pad.MID_GAME, int)
     for part in ("sheet", "form"):

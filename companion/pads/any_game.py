@@ -67,7 +67,9 @@ def form_class(players):
         # type=number without an inputmode: the keypad a phone shows then has a minus sign
         setattr(AnyGameForm, f"points_{i}", IntegerField(
             player, validators=[Optional()],
-            render_kw={"min": -POINTS, "max": POINTS, "step": 1, "autocomplete": "off"}))
+            render_kw={"min": -POINTS, "max": POINTS, "step": 1, "autocomplete": "off",
+                       # the keyboard's key goes to the next player, and saves after the last
+                       "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
     return AnyGameForm
 
 
@@ -124,3 +126,16 @@ def demo_entry(state, rng: random.Random) -> dict:
     if len(state.rounds) >= 4 and rng.random() < 0.3:
         return {"end": True}
     return {"scores": {p: rng.randint(-5, 30) for p in state.players}}
+
+
+# -- the export: the whole sheet as a spreadsheet reads it ---------------------------------
+
+
+def sheet_table(game, sheet):
+    """Every round's points per player, then the totals (the table ending the game is no
+    round: the game's status says it)."""
+    view, players = sheet.to_dict(), sheet.players
+    rows = [[number, *(points[p] for p in players)]
+            for number, points in enumerate(view["rounds"], start=1)]
+    rows.append(["Total", *(view["totals"][p] for p in players)])
+    return ["Round", *players], rows

@@ -18,7 +18,7 @@ class Standing:
     name: str
     total: Any
     leader: bool
-    # what the kind says beside the name: "Deals next", "Reached 500"
+    # what the kind says beside the name: "Deals", "Starts"
     tags: list[str] = field(default_factory=list)
 
 
@@ -44,12 +44,17 @@ class Board:
     editable: bool
     # whose turn or who deals, as the top of the pad says it; None when nobody is next
     turn: str | None
+    # the player whose turn it is, marked in the standings; None where turns don't apply
+    turn_player: str | None
     # every entry as a sentence, oldest first
     told: list[Told]
     # the game's settings as (label, value), as the sheet lists them
     settings: list[tuple[str, str]]
     # what the undo button says: "Undo round 4"
     undo_label: str
+    # the entry form's heading and its Save button: "Round 4", "Save round 4"
+    entry_heading: str
+    save_label: str
 
 
 def leaders(sheet: Sheet, best: str) -> list[str]:
@@ -65,21 +70,25 @@ def leaders(sheet: Sheet, best: str) -> list[str]:
 
 
 def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
-           tags: dict[str, list[str]] | None = None) -> dict[str, Any]:
+           tags: dict[str, list[str]] | None = None,
+           turn_player: str | None = None) -> dict[str, Any]:
     """The fields every board has, as keyword arguments for a Board (sub)class;
     `tell(sheet, docs, position)` says one entry as a sentence."""
     rules = GAMES[game.kind]
+    noun, number = rules.entry_noun, len(sheet.progress) + 1
     leading = leaders(sheet, rules.best)
     tags = tags or {}
     return {
-        "title": rules.group_title(game.options), "noun": rules.entry_noun, "next_number": len(sheet.progress) + 1,
+        "title": rules.group_title(game.options), "noun": noun, "next_number": number,
         "players": list(sheet.players),
         "standings": [Standing(p, sheet.totals[p], p in leading, tags.get(p, []))
                       for p in sheet.players],
         "leaders": leading, "finished": sheet.finished, "winners": list(sheet.winners),
         "playing": game.in_progress, "editable": not game.is_abandoned,
         "turn": turn if game.in_progress else None,
+        "turn_player": turn_player if game.in_progress else None,
         "told": [Told(i, tell(sheet, docs, i)) for i in range(len(sheet.progress))],
         "settings": rules.describe_options(game.options),
-        "undo_label": f"Undo {rules.entry_noun} {len(sheet.progress)}",
+        "undo_label": f"Undo {noun} {number - 1}",
+        "entry_heading": f"{noun.capitalize()} {number}", "save_label": f"Save {noun} {number}",
     }

@@ -23,7 +23,7 @@ MID_GAME = 3
 class CardsBoard(Board):
     target: int
     dealer: str | None
-    # per hand: {"number", "position", "cells": [(running total, points or None if out)]}
+    # per hand, oldest first: {"number", "position", "cells": [points, or None if out]}
     hands: list[dict]
 
 
@@ -40,9 +40,10 @@ def dress(form, game, sheet, position=None):
     shoe = copies(game.options)
     form.counts = [[(form[f"count_{i}_{key}"], points, shoe[key])
                     for key, _, points in CARD_TYPES] for i in range(len(game.players))]
-    form.counting_open = [counts_of(form, i) is not None
-                          or any(f.errors for f, _, _ in form.counts[i])
-                          for i in range(len(game.players))]
+    # the counting opens by itself only when some cards were counted or refused
+    form.counting_open = any(counts_of(form, i) is not None
+                             or any(f.errors for f, _, _ in form.counts[i])
+                             for i in range(len(game.players)))
     return form
 
 
@@ -76,10 +77,12 @@ def form_class(players):
             return not self.errors
 
     for i, player in enumerate(players):
+        # the phone's keyboard offers "next" from one player's points to the next
         setattr(Cards500Form, f"points_{i}", IntegerField(
             player, validators=[Optional()],
             render_kw={"inputmode": "numeric", "min": 5, "step": 5, "placeholder": "points",
-                       "autocomplete": "off"}))
+                       "autocomplete": "off",
+                       "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for key, label, _ in CARD_TYPES:
             setattr(Cards500Form, f"count_{i}_{key}", IntegerField(label,
                                                                    validators=[Optional()]))
@@ -159,13 +162,12 @@ def board(game, sheet):
     view, docs = sheet.to_dict(), game.docs
     target = game.options["target"]
     hands = [{"number": h + 1, "position": h,
-              "cells": [(totals[p], None if out == p else points[p]) for p in sheet.players]}
-             for h, (out, points, totals) in enumerate(zip(view["outs"], view["hands"],
-                                                           sheet.progress))]
+              "cells": [None if out == p else points[p] for p in sheet.players]}
+             for h, (out, points) in enumerate(zip(view["outs"], view["hands"]))]
     dealer = None if sheet.finished else view["dealer"]
-    tags = {p: [f"Reached {target}"] for p, t in sheet.totals.items() if t >= target}
-    if dealer and game.in_progress:
-        tags.setdefault(dealer, []).append(f"Deals hand {len(hands) + 1}")
+    # the player dealing the hand being played, the one the form enters; once someone
+    # reaches the target the game is over and the totals say why
+    tags = {dealer: ["Deals"]} if dealer and game.in_progress else None
     return CardsBoard(**common(game, sheet, docs, tell,
                                f"{dealer} deals hand {len(hands) + 1}" if dealer else None,
                                tags),
@@ -207,3 +209,15 @@ def demo_entry(state, rng: random.Random) -> dict:
                 counts[key], left[key] = count, left[key] - count
         hands[player] = counts or {"threes_to_nines": 1}
     return {"out": out, "hands": hands}
+
+
+# -- the export: the whole sheet as a spreadsheet reads it ---------------------------------
+
+
+def sheet_table(game, sheet):
+    """Every hand's points per player and who went out, then the totals."""
+    view, players = sheet.to_dict(), sheet.players
+    rows = [[number, *(hand[p] for p in players), out]
+            for number, (hand, out) in enumerate(zip(view["hands"], view["outs"]), start=1)]
+    rows.append(["Total", *(view["totals"][p] for p in players), ""])
+    return ["Hand", *players, "Went out"], rows

@@ -23,12 +23,7 @@ MAKE = {"pair": "a pair", "two_pairs": "two pairs", "three_of_a_kind": "three of
         "small_straight": "a small straight", "big_straight": "a big straight",
         "full_house": "a full house", "four_of_a_kind": "four of a kind",
         "poker": "poker (five of a kind)", "chance": "chance"}
-# the sheet's row labels, short enough for four columns on a phone
-SHORT = {**{key: key for key in UPPER}, "pair": "Pair", "two_pairs": "2 pairs",
-         "three_of_a_kind": "3 of a kind", "small_straight": "Small str.",
-         "big_straight": "Big str.", "full_house": "Full house",
-         "four_of_a_kind": "4 of a kind", "poker": "Poker", "chance": "Chance"}
-DASH_LABEL = "Write it as a dash"
+DASH_LABEL = "A dash, without dice"
 # where each part of a turn the rules refuse is shown on the form
 FIELDS = {"player": "player", "row": "row", "dice": "die_0", "dash": "dash", "score": "score",
           "first_throw": "first_throw"}
@@ -37,7 +32,7 @@ FIELDS = {"player": "player", "row": "row", "dice": "die_0", "dash": "dash", "sc
 @dataclass
 class DiceBoard(Board):
     next_player: str | None
-    # {"key", "label", "short", "cells": [{"value", "dash", "doubled", "position", "now"}]}
+    # {"key", "label", "cells": [{"value", "dash", "doubled", "position", "now"}]}
     upper: list[dict]
     lower: list[dict]
     part1: list[int]
@@ -46,7 +41,7 @@ class DiceBoard(Board):
     bonus_points: int
     totals: list[int]
     results: list | None
-    # the turns with their dice, newest first, for looking back once the game is over
+    # the turns with their dice, oldest first, for looking back once the game is over
     turns: list[dict]
 
 
@@ -83,7 +78,7 @@ def form_class(players):
     class DicePokerForm(EntryForm):
         player = RadioField("Whose turn?", choices=[(p, p) for p in players],
                             validators=[InputRequired("Say whose turn it is.")])
-        first_throw = BooleanField("On the first throw")
+        first_throw = BooleanField("First throw: part 2 doubles")
         row = RadioField("Write it in", choices=list(ROWS),
                          validators=[InputRequired("Pick the row to write it in.")])
         dash = BooleanField(DASH_LABEL)
@@ -113,22 +108,12 @@ def form_class(players):
 
 def read_turn(form):
     """What keeps the form from being read as one turn (the rules judge the turn itself):
-    some dice untapped, or dice that miss their row without the dash that saving them
-    writes."""
+    some dice untapped."""
     chosen = [d for d in (form[f"die_{d}"].data for d in DICE) if d is not None]
     if chosen and len(chosen) < 5:
         form.die_0.errors = [*form.die_0.errors, f"Tap all five dice: {len(chosen)} of 5 so far."]
         return False
-    row, dice = form.row.data, dice_of(form)
-    if dice and row in LOWER and not form.dash.data and not makes(row, dice, form.game_options):
-        form.row.errors = [*form.row.errors, refusal(row)]
-        return False
     return True
-
-
-def refusal(row):
-    return (f"These dice don't make {MAKE[row]}. Tick “{DASH_LABEL}” to save the row as a "
-            "dash, or pick another row.")
 
 
 def prefill(doc, options=None):
@@ -136,8 +121,6 @@ def prefill(doc, options=None):
     if "dice" in doc:
         data.update({f"die_{d}": value for d, value in enumerate(doc["dice"])})
         data["first_throw"] = bool(doc.get("first_throw"))
-        # dice that missed their row were saved as a dash, so saving again must not ask
-        data["dash"] = not makes(doc["row"], doc["dice"], options)
     elif doc.get("dash"):
         data["dash"] = True
     else:
@@ -152,8 +135,9 @@ def dice_of(form):
 
 
 def to_entry(form, game):
-    """The turn as the rules read it; whatever was given twice (dice and a score, a dash
-    and dice that make the row) is sent as given, for the rules to refuse."""
+    """The turn as the rules read it: dice that miss their row score it as a dash, as
+    the form says before saving; whatever was given twice (dice and a score, a dash and
+    dice that make the row) is sent as given, for the rules to refuse."""
     doc = {"player": form.player.data, "row": form.row.data}
     dice = dice_of(form)
     if dice:
@@ -176,16 +160,14 @@ def preview(form, game):
         if dice is None:
             shown[f"points_{row}"] = ""
         elif not makes(row, dice, game.options):
-            shown[f"points_{row}"] = "—"
+            shown[f"points_{row}"] = "dash"
         else:
             points = score_row(row, dice, first, game.options)
             shown[f"points_{row}"] = signed(points) if row in UPPER else points_text(points)
     row = form.row.data
     missed = dice and row in LOWER and not makes(row, dice, game.options)
-    shown["row_note"] = ""
-    if missed:
-        shown["row_note"] = (f"These dice don't make {MAKE[row]}: it is saved as a dash."
-                             if form.dash.data else refusal(row))
+    shown["row_note"] = (f"These dice don't make {MAKE[row]}: Save writes a dash there."
+                         if missed else "")
     return shown
 
 
@@ -203,16 +185,19 @@ def board(game, sheet):
                 for p in players]
 
     def group(keys):
-        return [{"key": k, "label": LABELS[k], "short": SHORT[k], "cells": cells(k)}
-                for k in keys]
+        return [{"key": k, "label": LABELS[k], "cells": cells(k)} for k in keys]
 
     done = [all(view["rows"][p][r] is not None for r in UPPER) for p in players]
     turns = [] if game.in_progress else [
         {"position": i, "player": doc["player"], "row": LABELS[doc["row"]], "how": entered(doc),
          "dash": doc["row"] in view["dashes"][doc["player"]],
-         "points": view["rows"][doc["player"]][doc["row"]]} for i, doc in enumerate(docs)][::-1]
+         "points": view["rows"][doc["player"]][doc["row"]]} for i, doc in enumerate(docs)]
+    fields = common(game, sheet, docs, tell, f"{nxt}'s turn" if nxt else None, turn_player=nxt)
+    number = 1 + min((rounds_played(docs, p) for p in players), default=0)
+    fields.update(next_number=number, entry_heading=f"Round {number}", save_label="Save the turn",
+                  undo_label="Undo the last turn")
     return DiceBoard(
-        **common(game, sheet, docs, tell, f"{nxt}'s turn" if nxt else None),
+        **fields,
         next_player=nxt if game.in_progress else None, upper=group(UPPER), lower=group(LOWER),
         part1=[view["upper"][p] for p in players],
         bonus=[view["bonus"][p] if d else None for p, d in zip(players, done)],
@@ -229,11 +214,23 @@ def entered(doc):
     return "dash" if doc.get("dash") else "typed score"
 
 
+def rounds_played(docs, player):
+    return sum(doc["player"] == player for doc in docs)
+
+
 def tell(sheet, docs, position):
-    """One turn as a sentence: "Turn 16: Ann, Pair: 12"."""
+    """One turn as a sentence, numbered by the player's round: "Round 4: Ann, Pair 24 ×2",
+    "Round 5: Ben, Poker: dash"."""
     doc = docs[position]
-    points = sheet.to_dict()["rows"][doc["player"]][doc["row"]]
-    return f"Turn {position + 1}: {doc['player']}, {LABELS[doc['row']]}: {points}"
+    player, row = doc["player"], doc["row"]
+    view = sheet.to_dict()
+    number = rounds_played(docs[:position + 1], player)
+    if row in view["dashes"][player]:
+        return f"Round {number}: {player}, {LABELS[row]}: dash"
+    points = view["rows"][player][row]
+    shown = signed(points) if row in UPPER else points_text(points)
+    mark = " ×2" if row in view["doubled"][player] else ""
+    return f"Round {number}: {player}, {LABELS[row]} {shown}{mark}"
 
 
 # -- the demo: up to three throws, keeping the dice that serve the best open row ----------
@@ -266,3 +263,36 @@ def best_row(rows, dice, first, options):
     if points == 0 and rows[0] not in UPPER:
         row = rows[-1]
     return row, points
+
+
+# -- the export: the whole sheet as a spreadsheet reads it ---------------------------------
+
+
+def sheet_table(game, sheet):
+    """Every row of every player ("24 ×2" doubled on the first throw, "—" a dash, empty
+    while open), part 1, the bonus, the total and, once over, the result against the
+    average."""
+    view, players = sheet.to_dict(), sheet.players
+
+    def cell(player, row):
+        value = view["rows"][player][row]
+        if value is None:
+            return ""
+        if row in view["dashes"][player]:
+            return "—"
+        return f"{value} ×2" if row in view["doubled"][player] else value
+
+    def line(label, values):
+        return [label, *values]
+
+    done = [all(view["rows"][p][r] is not None for r in UPPER) for p in players]
+    rows = [line(LABELS[r], (cell(p, r) for p in players)) for r in UPPER]
+    rows.append(line("Part 1", (view["upper"][p] for p in players)))
+    # no bonus is decided while part 1 is open
+    rows.append(line("Bonus", (view["bonus"][p] if d else "" for p, d in zip(players, done))))
+    rows += [line(LABELS[r], (cell(p, r) for p in players)) for r in LOWER]
+    rows.append(line("Total", (view["totals"][p] for p in players)))
+    if sheet.finished:
+        rows.append(line("Against the average",
+                         (round(view["results"][p], 1) for p in players)))
+    return ["Row", *players], rows

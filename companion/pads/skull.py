@@ -27,9 +27,8 @@ class SkullBoard(Board):
     # "round" mats for the published game, "card" for a deck of cards
     shape: str
     seats: list[dict]
-    # the challenges, newest first
+    # the challenges, oldest first, as every pad lists its entries
     history: list[dict]
-    lost_card: dict | None
     next_starter: str | None
     starter_reason: str | None
     points_to_win: int = POINTS_TO_WIN
@@ -47,7 +46,8 @@ def form_for(game, sheet=None, doc=None, position=None):
 
 
 def dress(form, game, sheet, position=None):
-    """The challengers still in and the highest bid, as the table stood then."""
+    """The challengers still in and the bids they can make, as the table stood then; on
+    the pad (not a correction), what the table does about the last challenge."""
     before = (sheet if position is None else state_before(game, position)).to_dict()
     active = set(before["active"])
     form.challengers = [choice for choice in form.challenger.iter_choices()
@@ -55,9 +55,20 @@ def dress(form, game, sheet, position=None):
     form.outcomes = [choice for choice in form.outcome.iter_choices()
                      if choice[0] == "success" or choice[0][6:] in active]
     form.max_bid = before["max_bid"]
-    # the shared class's render_kw is copied, never changed
-    form.bid.render_kw = {**form.bid.render_kw, "max": before["max_bid"]}
+    form.bids = bids(form.bid.data, before["max_bid"])
+    # what the table does now: only on the pad, a correction is about another moment
+    on_pad = position is None
+    form.lost_card = lost_card(before, game.version) if on_pad else None
     return form
+
+
+def bids(chosen, most):
+    """The bids as one tap each, (number, chosen): 1 up to the cards on the mats, and a bid
+    outside them that came back refused, so that it is shown as it was sent."""
+    shown = list(range(1, most + 1))
+    if isinstance(chosen, int) and chosen not in shown:
+        shown.append(chosen)
+    return [(n, n == chosen) for n in shown]
 
 
 @lru_cache(maxsize=64)
@@ -68,9 +79,9 @@ def form_class(players):
     class SkullForm(EntryForm):
         challenger = RadioField("Who challenged?", choices=[(p, p) for p in players],
                                 validators=[InputRequired("Say who challenged.")])
+        # drawn as a button per bid (see bids), so no keyboard covers the outcomes
         bid = IntegerField("Bid", validators=[
-            InputRequired("Type the bid: how many cards the challenger had to flip.")],
-            render_kw={"min": 1, "inputmode": "numeric", "data-stepper": ""})
+            InputRequired("Tap the bid: how many cards the challenger had to flip.")])
         outcome = RadioField("How did it end?", choices=outcomes(players),
                              validators=[InputRequired("Say how the challenge ended.")])
         # the entry being corrected, so the live preview replays up to it
@@ -162,11 +173,11 @@ def board(game, sheet):
     starter = view["next_starter"]
     return SkullBoard(
         **common(game, sheet, game.docs, tell,
-                 f"{starter} starts the next round" if starter else None),
+                 f"{starter} starts the next round" if starter else None,
+                 {starter: ["Starts"]} if starter and game.in_progress else None),
         variant=VARIANTS[variant], shape="round" if variant == "published" else "card",
         seats=seats(view, variant), history=history(view, sheet.progress),
-        lost_card=lost_card(view, game.version), next_starter=starter,
-        starter_reason=starter_reason(view))
+        next_starter=starter, starter_reason=starter_reason(view))
 
 
 def seats(view, variant):
@@ -178,8 +189,20 @@ def seats(view, variant):
             "name": player, "points": state["points"], "cards": state["cards"],
             "lost": CARDS_PER_PLAYER - state["cards"], "out": state["eliminated"],
             "won": player in view["winners"], "starts": player == view["next_starter"],
-            "side": up if state["points"] else down})
+            "mat": up if state["points"] else down,
+            "side": side(state, player in view["winners"], up, down)})
     return shown
+
+
+def side(state, won, up, down):
+    """What a seat says under the name: the mat's side and the points, or why it is out
+    (the winner is tagged "Winner" beside it)."""
+    points = f"{state['points']} point{'' if state['points'] == 1 else 's'}"
+    if won and state["points"] < POINTS_TO_WIN:
+        return f"The last player in · {points}"
+    if state["eliminated"]:
+        return f"Out · {points}"
+    return f"{up if state['points'] else down} · {points}"
 
 
 def out_sentence(owner):
@@ -187,7 +210,7 @@ def out_sentence(owner):
 
 
 def history(view, progress):
-    """The challenges, newest first, each with what it did to the challenger (and to the
+    """The challenges, oldest first, each with what it did to the challenger (and to the
     skull's owner), from the points after each challenge."""
     rows = []
     for position, challenge in enumerate(view["challenges"]):
@@ -210,7 +233,7 @@ def history(view, progress):
                      "success": challenge["outcome"] == "success", "outcome": outcome,
                      "detail": detail,
                      "eliminated": challenge["eliminated"] or challenge["owner_out"]})
-    return rows[::-1]
+    return rows
 
 
 def lost_card(view, version):
@@ -271,3 +294,22 @@ def demo_entry(state, rng: random.Random) -> dict:
         return {"challenger": challenger, "bid": bid, "outcome": "success"}
     owner = rng.choice(active) if bid > 1 else challenger
     return {"challenger": challenger, "bid": bid, "outcome": "skull", "skull_owner": owner}
+
+
+# -- the export: the whole sheet as a spreadsheet reads it ---------------------------------
+
+
+def sheet_table(game, sheet):
+    """Every challenge in order (who, the bid, won or lost on whose skull, who went out),
+    then each player's points and cards left."""
+    view = sheet.to_dict()
+    rows = []
+    for number, made in enumerate(view["challenges"], start=1):
+        who, owner = made["challenger"], made["skull_owner"]
+        out = [p for p, gone in ((who, made["eliminated"]), (owner, made["owner_out"])) if gone]
+        outcome = "Won" if made["outcome"] == "success" else "Lost"
+        rows.append([number, who, made["bid"], outcome, owner or "", " and ".join(out)])
+    rows += [[], ["Player", "Points", "Cards left"]]
+    rows += [[p, view["state"][p]["points"], view["state"][p]["cards"]]
+             for p in sheet.players]
+    return ["Challenge", "Challenger", "Bid", "Outcome", "Skull of", "Out"], rows

@@ -1,18 +1,21 @@
 """Starting a game and its pad: the score sheet and the entry form."""
 
 from flask import (Blueprint, abort, flash, jsonify, make_response, redirect,
-                   render_template, request, url_for)
-from sqlalchemy import select
+                   render_template, request, session, url_for)
+from sqlalchemy import delete as delete_rows
+from sqlalchemy import inspect, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import charts, locks, services
 from ..extensions import db
-from ..forms import VersionForm, game_setup_form
-from ..models import Game, Night
+from ..forms import ConfirmForm, VersionForm, game_setup_form
+from ..models import Game, Night, Submission
 from ..pads import KINDS
 from ..rules import RuleError
+from ..rules.base import and_list
 from .once import submit_once
-from .pad_tag import not_modified, pad_tag, tagged
+from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
 bp = Blueprint("games", __name__)
 
@@ -22,7 +25,10 @@ def new(night_id, kind):
     night = db.get_or_404(Night, night_id)
     pad_ = KINDS.get(kind) or abort(404)
     rules = pad_.RULES
-    form = game_setup_form(rules, [p.name for p in night.attendees], settings_of(kind))
+    # the seats open as the table last sat (companion/services/games.py, `seating`)
+    seated = ([p.name for p in services.seating(night, kind)]
+              if request.method == "GET" else None)
+    form = game_setup_form(rules, [p.name for p in night.attendees], settings_of(kind), seated)
     if form.validate_on_submit():
         def start():
             names = form.seated()
@@ -36,8 +42,16 @@ def new(night_id, kind):
         except RuleError as error:
             db.session.rollback()
             form.form_errors.append(error.message)
+        except IntegrityError:
+            # the night was deleted on another phone while this one started a game there,
+            # or one of the players was removed from the roster
+            db.session.rollback()
+            if db.session.get(Night, night_id) is None:
+                abort(404)
+            form.form_errors.append("A player was removed from the roster on another phone "
+                                    "at this moment: choose the seats again.")
     return render_template("games/new.html", night=night, rules=rules, form=form,
-                           stylesheet=pad_.STYLESHEET), \
+                           **assets(pad_)), \
         422 if form.errors else 200
 
 
@@ -50,7 +64,10 @@ def pad(game_id):
     if tag and request.if_none_match.contains(tag):
         return not_modified(tag)
     game = load_game(game_id)
-    body, status = render_pad(game, services.replay(game))
+    sheet = services.replay(game)
+    refill = refill_for(game)
+    form = KINDS[game.kind].form_for(game, sheet, doc=refill) if refill else None
+    body, status = render_pad(game, sheet, form, refill=refill is not None)
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)
 
@@ -110,16 +127,37 @@ def correct(game_id, position):
     pad_.dress(form, game, sheet, position)
     # a correction opens with its entry already scored
     return render_template("games/correct.html", game=game, form=form, position=position,
-                           board=pad_.board(game, sheet), stylesheet=pad_.STYLESHEET,
+                           board=pad_.board(game, sheet), **assets(pad_),
                            preview=pad_.preview(form, game)), status_for(form)
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id):
+    """Undo the last entry: the pad's button posts here at once and gets the entry's
+    values back in its form (one tap from a mistake to its fix); a link without the
+    form asks first."""
     game = load_game(game_id)
-    removed = KINDS[game.kind].RULES.entry_noun.capitalize()
-    return confirm(game, "undo", services.undo_last, url_for("games.pad", game_id=game.id),
-                   lambda made: f"{removed} {made['position'] + 1} was removed.")
+    pad_ = KINDS[game.kind]
+    noun = pad_.RULES.entry_noun
+    told = {"sentence": None}
+
+    def undo_last(game_, seen):
+        docs = game_.docs
+        made = services.undo_last(game_, seen)
+        if "removed" in made:
+            told["sentence"] = pad_.tell(services.replay(game_, docs), docs, len(docs) - 1)
+            if request.form.get("refill"):
+                session[REFILL] = {"game": game_.id, "version": game_.version,
+                                   "doc": made["removed"]}
+        return made
+
+    def done(made):
+        if told["sentence"] is None:
+            return f"{noun.capitalize()} {made['position'] + 1} was removed."
+        back = " Its values are back in the form." if request.form.get("refill") else ""
+        return f"Undone: {told['sentence']}.{back}"
+
+    return confirm(game, "undo", undo_last, url_for("games.pad", game_id=game.id), done)
 
 
 @bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
@@ -139,7 +177,7 @@ def confirm(game, action, change, then, done):
         try:
             made = change(game, form.seen())
         except services.ServiceError as error:
-            db.session.rollback()
+            rolled_back(game)
             status = 409 if isinstance(error, services.Conflict) else 422
             notice, form.version.data = error.message, game.version
         else:
@@ -174,17 +212,34 @@ def load_game(game_id):
         lambda: db.get_or_404(Game, game_id, populate_existing=True, options=options))
 
 
-def render_pad(game, sheet, form=None, status=200):
+def refill_for(game):
+    """The entry this phone just undid, to put back into its form, while the game is as
+    the undo left it; dropped once the game has moved on."""
+    refill = session.get(REFILL)
+    if not refill or refill.get("game") != game.id:
+        return None
+    if refill.get("version") != game.version or not game.in_progress:
+        session.pop(REFILL)
+        return None
+    return game.named(refill["doc"])
+
+
+def assets(pad_):
+    return {"stylesheet": pad_.STYLESHEET, "script": pad_.SCRIPT}
+
+
+def render_pad(game, sheet, form=None, status=200, refill=False):
     pad_ = KINDS[game.kind]
     if form is None:
         form = pad_.form_for(game, sheet)
     pad_.dress(form, game, sheet)
     return render_template(
         "games/pad.html", game=game, form=form, board=pad_.board(game, sheet),
-        stylesheet=pad_.STYLESHEET,
+        refill=refill, **assets(pad_),
         preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
         chart=(charts.game_progress(game.id, game.title, pad_.RULES, sheet)
+               .by_player([seat.player_id for seat in game.seats])
                if sheet.progress and not game.in_progress else None)), status
 
 
@@ -207,7 +262,7 @@ def save(form, game, change):
 def refused(form, error, game):
     """Put a refusal beside its field; after a conflict the form points at the new sheet,
     so that the next save is based on what the phone now shows."""
-    db.session.rollback()
+    rolled_back(game)
     form.attach(error)
     if isinstance(error, services.Conflict):
         form.conflict = True
@@ -226,3 +281,82 @@ def status_for(form):
     if getattr(form, "conflict", False):
         return 409
     return 422 if form.errors or form.form_errors else 200
+
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id):
+    """The same seats and settings again, at the same night, in one tap. Phones tapping
+    at the same moment (or one phone twice) start one game: the tap is known by the game
+    and the version it was over at, and answered as the first was (companion/locks.py)."""
+    game = load_game(game_id)
+    back = url_for("games.pad", game_id=game.id)
+    if not ConfirmForm().validate_on_submit():
+        return redirect(back)
+    token = f"re-{game.version}-{game.id}"
+    first = locks.claim(token)
+    if first is not None and first.location:
+        db.session.rollback()
+        location, message = first.location, first.message
+    else:
+        try:
+            new_game = services.rematch(game)
+        except (RuleError, services.ServiceError) as error:
+            db.session.rollback()
+            flash(error.message, "error")
+            return redirect(back)
+        for warning in KINDS[game.kind].RULES.setup_warnings(new_game.players, new_game.options):
+            flash(warning, "warning")
+        location = url_for("games.pad", game_id=new_game.id)
+        message = f"Rematch: {new_game.title} with {and_list(new_game.players)}, as before."
+        locks.answered(token, location, message)
+        db.session.commit()
+    flash(message)
+    return redirect(location)
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id):
+    """Delete a game started by mistake, after a page that says what goes (`confirm`). A
+    second tap, or another phone's at the same moment, is sent where the first one went."""
+    token = f"del-{request.form.get('version', '')}-{game_id}"
+    if request.method == "POST" and not game_exists(game_id):
+        first = locks.TOKEN.fullmatch(token) and db.session.get(Submission, token)
+        if not first:
+            abort(404)
+        flash(first.message)
+        return redirect(first.location)
+    game = load_game(game_id)
+    then = url_for("nights.show", night_id=game.night_id)
+    told = f"{game.title} with {and_list(game.players)} was deleted."
+
+    def delete_game(game_, seen):
+        try:
+            made = services.delete_game(game_, seen)
+        except services.Conflict:
+            if game_exists(game_id):
+                raise
+            # deleted by a tap that came first: answered as it was
+            db.session.rollback()
+            return {"action": "delete", "repeat": True}
+        locks.claim(token)
+        locks.answered(token, then, told)
+        # forms that answered with this game's page forget it (sqlite reuses the id)
+        db.session.execute(delete_rows(Submission).where(
+            Submission.location == url_for("games.pad", game_id=game_id)))
+        return made
+
+    return confirm(game, "delete", delete_game, then, lambda made: told)
+
+
+def rolled_back(game):
+    """Roll back a refused change; a game deleted on another phone meanwhile is gone (410)
+    rather than read again."""
+    game_id = inspect(game).identity[0]
+    db.session.rollback()
+    if not game_exists(game_id):
+        abort(410)
+
+
+def game_exists(game_id):
+    return db.session.scalar(select(Game.id).where(Game.id == game_id)) is not None
+

@@ -4,8 +4,8 @@ A phone that reloads a pad it already has sends the ETag back (`If-None-Match`),
 `304 Not Modified` after one small query while the game is unchanged. The page holds this
 phone's CSRF token, so the tag also carries a digest of the session's token (a phone with a
 new session gets a fresh page) and the half hour, so a page's signed token is never older
-than Flask-WTF accepts. A page with a flashed message or query arguments is not tagged: it
-is of one moment.
+than Flask-WTF accepts. A page with a flashed message or query arguments, or an undone entry
+put back into its form, is not tagged: it is of one moment.
 """
 
 import hashlib
@@ -14,12 +14,14 @@ import time
 from flask import current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
+# the session key of an undone entry waiting in this phone's form (views/games.py)
+REFILL = "refill"
 # how long a page's CSRF token may be revalidated before the page is rendered afresh
 FRESH = 1800
 
 
 def pad_tag(version: str) -> str | None:
-    if request.args or session.get("_flashes"):
+    if request.args or session.get("_flashes") or session.get(REFILL):
         return None
     generate_csrf()
     raw = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")

@@ -86,7 +86,30 @@
     box.hidden = false;
   }
 
+  // the phone keyboard's keys in an entry form: Next moves to the next field to fill; Go
+  // (or Enter in any other field) saves, and never presses the "show points" button that
+  // comes first in the form for phones without javascript.
+  function keyboardKeys(form) {
+    var save = form.querySelector(".action-bar [type=submit]");
+    if (!save) { return; }
+    form.addEventListener("keydown", function (event) {
+      var field = event.target;
+      if (event.key !== "Enter" || field.tagName !== "INPUT" ||
+          field.type === "radio" || field.type === "checkbox") { return; }
+      event.preventDefault();
+      if (field.enterKeyHint === "next") {
+        var fields = Array.prototype.filter.call(form.querySelectorAll(
+          "input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled])"),
+          function (f) { return f.offsetParent !== null; });
+        var next = fields[fields.indexOf(field) + 1];
+        if (next) { next.focus(); return; }
+      }
+      form.requestSubmit(save);
+    });
+  }
+
   document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
+  document.querySelectorAll("form[data-preview-url]").forEach(keyboardKeys);
   document.querySelectorAll("input[data-stepper]").forEach(stepper);
   document.querySelectorAll("form[data-preview-url]").forEach(livePreview);
   document.querySelectorAll('form[method="post"]').forEach(oneSubmit);

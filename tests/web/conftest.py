@@ -251,9 +251,12 @@ def table_rows(html, selector="table"):
 
 
 def form_version(html):
-    """The version a page's form says it was filled in on: the value of its one hidden
-    `version` input, whatever the order of its attributes."""
-    return hidden_value(html, "version")
+    """The version a page's forms say they were filled in on (a pad has the entry form and
+    the undo button: both name the one version the page shows), whatever the order of
+    their attributes."""
+    found = {i.get("value") for i in inputs(html, "input[type=hidden][name=version]")}
+    assert len(found) == 1, f"forms on one page name versions {found}"
+    return found.pop()
 
 
 def errors(response):

@@ -1,6 +1,10 @@
 """The card game to 500 pad through the test client, as a scorer at the table would use it."""
 
-from tests.web.conftest import errors, form_version, parse, select, version
+import pytest
+
+from companion.pads import KINDS
+from tests.web.conftest import (errors, form_data, form_version, parse, select, table_rows,
+                                texts, version)
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
@@ -29,7 +33,14 @@ def sheet_of(client, game):
 
 
 def dealer_shown(client, game):
-    return parse(client.get(f"/games/{game}")).one("strong.deal-who").text
+    """Who the pad says deals the hand its form enters: the form's first line and the
+    standings' tag, which must agree."""
+    page = parse(client.get(f"/games/{game}"))
+    said = page.one("p.deal-hint strong").text
+    tagged = [li.one("span.name").text for li in page.select("ol.standings li")
+              if "Deals" in texts(li, "span.tag")]
+    assert tagged == [said]
+    return said
 
 
 def test_a_whole_game_ends_after_the_hand_that_reaches_the_target(client, start_game):
@@ -45,7 +56,7 @@ def test_a_whole_game_ends_after_the_hand_that_reaches_the_target(client, start_
     assert sheet["finished"] and sheet["winners"] == ["Cid"]
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Cid won the game" in page
-    assert "Save hand" not in page and "Deals next" not in page
+    assert "Save hand" not in page and "Deals" not in page
 
 
 def test_counts_and_typed_points_can_be_mixed_in_one_hand(client, start_game):
@@ -185,7 +196,64 @@ def test_the_leader_and_who_went_out_are_marked_on_the_sheet(client, start_game)
     post_hand(client, game, "Cid", Ann=10, Ben=20, Dan=15)
     page = parse(client.get(f"/games/{game}"))
     assert [li.one("span.name").text for li in page.select("li.leader")] == ["Cid"]
-    assert any("★ out" in cell.text for cell in page.select("td.out"))
+    assert texts(page, "td.out") == ["0★"]
+
+
+def test_the_sheet_lists_each_hand_oldest_first_with_the_totals_at_the_foot(client,
+                                                                            start_game):
+    # as the other pads' sheets: a row per hand, then the totals
+    game = start_game("cards_500", PLAYERS)
+    post_hand(client, game, "Cid", Ann=10, Ben=20, Dan=15)
+    post_hand(client, game, "Ann", Ben=5, Cid=40, Dan=100)
+    assert table_rows(client.get(f"/games/{game}"), "table.hands-500") == [
+        ["Hand", "Ann", "Ben", "Cid", "Dan"],
+        ["1", "10", "20", "0★", "15"],
+        ["2", "0★", "5", "40", "100"],
+        ["Total", "10", "25", "40", "115"]]
+
+
+def test_the_hand_is_one_row_per_player_with_the_counting_folded_below(client, start_game):
+    # the keyboard's next key goes from one player's points to the next: nothing to type
+    # lies between them, and the card counts wait in one closed fold after the rows
+    game = start_game("cards_500", PLAYERS)
+    form = parse(client.get(f"/games/{game}")).one("section#entry form")
+    counting = form.one("details.counting")
+    assert "open" not in counting.attrs
+    typed = [i for i in form.select("input[type=number]") if i not in counting.select("input")]
+    assert [(i.get("id"), i.get("inputmode"), i.get("enterkeyhint")) for i in typed] == [
+        ("points_0", "numeric", "next"), ("points_1", "numeric", "next"),
+        ("points_2", "numeric", "next"), ("points_3", "numeric", "done")]
+    assert texts(counting, "legend") == [f"{p}’s cards" for p in PLAYERS]
+    assert len(counting.select("input[type=number]")) == 5 * len(PLAYERS)
+
+
+def test_a_hand_saves_with_one_tap_for_who_went_out_and_the_typed_points(client, start_game):
+    # what a phone sends after: tap "Ben went out", type three totals, tap Save
+    game = start_game("cards_500", PLAYERS)
+    page = parse(client.get(f"/games/{game}"))
+    data = form_data(page.one("section#entry form"))
+    data.update(out="Ben", points_0="25", points_2="5", points_3="60")
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert response.status_code == 302, errors(response)
+    assert sheet_of(client, game)["totals"] == {"Ann": 25, "Ben": 0, "Cid": 5, "Dan": 60}
+
+
+def test_the_counting_opens_by_itself_when_counted_cards_come_back(client, start_game):
+    game = start_game("cards_500", PLAYERS)
+    response = post_hand(client, game, "Ann", Ben={"jokers": 5}, Cid={"jokers": 4}, Dan=20)
+    assert response.status_code == 422
+    assert "open" in parse(response).one("details.counting").attrs
+
+
+@pytest.mark.parametrize("kind", ["cards_500", "skull"])
+def test_the_pads_own_style_leaves_keep_the_screen_awake_as_the_frame_draws_it(client,
+                                                                              start_game,
+                                                                              kind):
+    # the wake toggle looks the same on every pad: no pad's stylesheet selects its class
+    game = start_game(kind, PLAYERS)
+    label = parse(client.get(f"/games/{game}")).one("p.wake label")
+    css = client.get(f"/static/{KINDS[kind].STYLESHEET}").get_data(as_text=True)
+    assert label.classes and not any(f".{name}" in css for name in label.classes)
 
 
 def test_a_correction_opens_with_the_hand_already_counted(client, start_game):

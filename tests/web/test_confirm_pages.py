@@ -36,7 +36,7 @@ def test_the_undo_page_names_the_round_it_removes_with_everyones_points(client, 
      {"out": "Ann", "points_1": "45", "points_2": "30", "points_3": "5"},
      "Hand 1: Ann went out; Ben 45, Cid 30, Dan 5"),
     ("dice_poker", ["Ann", "Ben"], {"player": "Ann", "row": "3", "score": "-6"},
-     "Turn 1: Ann, Threes: -6"),
+     "Round 1: Ann, Threes -6"),
     ("skull", ["Ann", "Ben", "Cid"], {"challenger": "Ann", "bid": "2", "outcome": "skull:Ben"},
      "Challenge 1: Ann bid 2 and flipped Ben's skull"),
 ])

@@ -5,8 +5,7 @@ from tests.web.conftest import errors, form_version, parse, select, texts, versi
 UPPER = ["1", "2", "3", "4", "5", "6"]
 LOWER = ["pair", "two_pairs", "three_of_a_kind", "small_straight", "big_straight",
          "full_house", "four_of_a_kind", "poker", "chance"]
-DASH_SENTENCE = ("These dice don't make a full house. Tick “Write it as a dash” to save the "
-                 "row as a dash, or pick another row.")
+DASH_NOTE = "These dice don't make a full house: Save writes a dash there."
 
 
 def turn(seen, player, row, dice=None, first=False, dash=False, score=None, preview=False):
@@ -41,7 +40,7 @@ def checked(html, input_id):
 
 def row_marks(html, row):
     """The classes of the row choice that writes in `row`, besides `dp-row` itself."""
-    found = [div for div in select(html, "div.dp-row")
+    found = [div for div in select(html, "label.dp-row")
              if div.select(f"input[type=radio][name=row][value={row}]")]
     assert len(found) == 1, f"{len(found)} row choices for {row!r}"
     return [name for name in found[0].classes if name != "dp-row"]
@@ -130,22 +129,18 @@ def test_the_result_row_waits_for_the_end_of_the_game(client, start_game):
     assert "Result" not in page and select(page, "tr.total")
 
 
-def test_dice_that_miss_their_row_are_refused_beside_it_with_every_value_kept(client, start_game):
+def test_dice_that_miss_their_row_are_said_to_write_a_dash_and_saving_writes_it(client,
+                                                                               start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
-    response = client.post(f"/games/{game}/entries", data=turn(
-        version(client, game), "Ann", "full_house", dice=[1, 2, 3, 4, 6], first=True))
-    assert response.status_code == 422
-    assert errors(response) == [DASH_SENTENCE]
-    html = response.get_data(as_text=True)
-    rows = parse(html).one("fieldset.dp-rows")
-    assert "has-error" in rows.classes and rows.get("aria-describedby") == "row-error"
-    assert rows.one("p.error#row-error").text == DASH_SENTENCE
-    for d, value in enumerate([1, 2, 3, 4, 6]):
-        assert checked(html, f"die_{d}-{value - 1}")
-    assert checked(html, "row-11")             # full house
-    assert checked(html, "first_throw") and checked(html, "player-0")
-    assert len(sheet(client, game)["entries"]) == 12
+    tapped = turn(version(client, game), "Ann", "full_house", dice=[1, 2, 3, 4, 6], first=True)
+    shown = client.post(f"/games/{game}/preview", data=tapped).get_json()
+    assert shown["points_full_house"] == "dash" and shown["row_note"] == DASH_NOTE
+    response = client.post(f"/games/{game}/entries", data=tapped, follow_redirects=True)
+    assert texts(response, "p.flash")[-1] == "Saved. Round 7: Ann, Full house: dash."
+    result = sheet(client, game)
+    assert result["rows"]["Ann"]["full_house"] == 0
+    assert "full_house" in result["dashes"]["Ann"]
 
 
 def test_a_confirmed_dash_saves_the_missed_dice_as_a_dash(client, start_game):
@@ -217,10 +212,10 @@ def test_show_points_scores_every_open_row_without_saving(client, start_game):
         version(client, game), "Ann", "", dice=[3, 3, 3, 2, 2], first=True, preview=True))
     assert response.status_code == 200 and errors(response) == []
     shown = {output.get("data-preview").removeprefix("points_"): output.text
-             for output in select(response, "output[data-preview^=points_]")}
+             for output in select(response, "[data-preview^=points_]")}
     assert shown["pair"] == "12" and shown["three_of_a_kind"] == "18"
     assert shown["full_house"] == "26" and shown["chance"] == "13"
-    assert shown["small_straight"] == "—" and shown["poker"] == "—"
+    assert shown["small_straight"] == "dash" and shown["poker"] == "dash"
     assert len(sheet(client, game)["entries"]) == 12
 
 
@@ -229,7 +224,7 @@ def test_the_live_preview_answers_with_the_points_of_each_row(client, start_game
     shown = client.post(f"/games/{game}/preview", data=turn(
         version(client, game), "Ann", "full_house", dice=[1, 1, 1, 1, 2])).get_json()
     assert shown["points_1"] == "+1" and shown["points_2"] == "-4" and shown["points_6"] == "-18"
-    assert shown["points_four_of_a_kind"] == "4" and shown["points_full_house"] == "—"
+    assert shown["points_four_of_a_kind"] == "4" and shown["points_full_house"] == "dash"
     assert shown["row_note"].startswith("These dice don't make a full house")
 
 
@@ -280,7 +275,8 @@ def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
     dash = page.one(f"td a[href='/games/{game}/entries/13']")
     assert {"filled", "dash"} <= set(dash.parent.classes) and dash.text.startswith("—")
     assert len(page.select("td.open.now")) == 8        # Ann's open combinations
-    assert page.one("p.dp-turn strong").text == "Ann" and "Ann's turn" in page.text
+    assert page.one(".strip li.turn .name").text == "Ann"
+    assert page.one("#entry-heading").text == "Round 8"
 
 
 def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
@@ -288,22 +284,27 @@ def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
     play(client, game, [("Ann", "1", {"dice": [1, 1, 1, 1, 2]}), ("Ben", "1", {"score": 0})])
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
     assert checked(form, "die_4-1")
-    assert parse(form).one("output[data-preview=points_1]").text == "+1"
+    assert parse(form).one("[data-preview=points_1]").text == "+1"
     response = client.post(f"/games/{game}/entries/0",
                            data=turn(version(client, game), "Ann", "1", dice=[1, 1, 1, 1, 1]))
     assert response.status_code == 302, errors(response)
     assert sheet(client, game)["totals"] == {"Ann": 2, "Ben": 0}
 
 
-def test_a_turn_saved_as_a_dash_reopens_with_the_dash_ticked(client, start_game):
+def test_a_turn_saved_as_a_dash_reopens_with_its_dice_and_saves_again_unchanged(client,
+                                                                                start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, zeros(["Ann", "Ben"]))
-    play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6], "dash": True})])
-    form = client.get(f"/games/{game}/entries/12").get_data(as_text=True)
-    assert checked(form, "dash") and checked(form, "die_4-5")
+    play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6]})])
+    page = client.get(f"/games/{game}/entries/12")
+    form = page.get_data(as_text=True)
+    assert checked(form, "die_4-5") and not checked(form, "dash")
+    assert parse(form).one("[data-preview=row_note]").text == (
+        "These dice don't make poker (five of a kind): Save writes a dash there.")
     response = client.post(f"/games/{game}/entries/12", data=turn(
-        version(client, game), "Ann", "poker", dice=[1, 2, 3, 4, 6], dash=True))
+        version(client, game), "Ann", "poker", dice=[1, 2, 3, 4, 6]))
     assert response.status_code == 302, errors(response)
+    assert "poker" in sheet(client, game)["dashes"]["Ann"]
 
 
 def test_a_correction_that_would_break_a_later_turn_is_refused(client, start_game):

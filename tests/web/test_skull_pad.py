@@ -6,7 +6,8 @@ import re
 import pytest
 
 from companion.rules.skull import VARIANTS
-from tests.web.conftest import errors, form_version, hidden_value, parse, select, version
+from tests.web.conftest import (errors, form_data, form_version, hidden_value, parse, select,
+                                texts, version)
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 
@@ -51,8 +52,16 @@ def checked(html, name):
     return found[0] if found else None
 
 
-def bid_input(html):
-    return parse(html).one("input[name=bid]")
+def bids(html):
+    """The bids the form offers, one tap each."""
+    return [int(i.get("value")) for i in select(html, "input[type=radio][name=bid][required]")]
+
+
+def seat(html, name):
+    """What one seat at the table says: its name, side line and tags."""
+    found = [li for li in select(html, "li.seat") if li.one("span.name").text == name]
+    assert len(found) == 1
+    return found[0]
 
 
 def test_two_won_challenges_win_the_game(client, start_game, play):
@@ -73,8 +82,12 @@ def test_the_last_player_standing_wins_the_game(client, start_game, play):
     sheet = client.get(f"/games/{game}/sheet.json").get_json()
     assert sheet["winners"] == ["Cid"]
     assert sheet["state"]["Ann"] == {"points": 1, "cards": 0, "eliminated": True}
-    shown = sentences(client, f"/games/{game}")
-    assert "Cid won the game" in shown and "Won · the last player in" in shown
+    shown = tree(client, f"/games/{game}")
+    assert "Cid won the game" in shown.text
+    cid = seat(shown, "Cid")
+    assert cid.one("span.side").text == "The last player in · 0 points"
+    assert texts(cid, "span.tag") == ["Winner"]
+    assert "Won" not in texts(shown, "ul.seats span")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -134,11 +147,12 @@ def test_an_eliminated_player_is_greyed_out_and_left_out_of_the_form(client, sta
     assert not shown.select("[value=Ben]") and "Skull of Ben" not in shown.text
 
 
-def test_the_bid_stepper_stops_at_the_cards_on_the_mats(client, start_game, play):
+def test_the_bids_offered_stop_at_the_cards_on_the_mats(client, start_game, play):
     game = start_game("skull", PLAYERS)
     play(game, ("Ann", 2, "skull:Ben"))
-    field = bid_input(tree(client, f"/games/{game}"))
-    assert field.get("min") == "1" and field.get("max") == "15" and "data-stepper" in field.attrs
+    shown = tree(client, f"/games/{game}")
+    assert bids(shown) == list(range(1, 16))
+    assert "From 1 to 15, the cards on the mats." in shown.text
 
 
 def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(client, start_game):
@@ -148,7 +162,8 @@ def test_a_bid_above_the_cards_on_the_mats_is_refused_with_the_choices_kept(clie
     assert response.status_code == 422
     assert errors(response) == ["A bid of 13 is more than the 12 cards on the mats."]
     shown = parse(response)
-    assert bid_input(shown).get("value") == "13"
+    # the refused bid is shown, chosen, after the bids the table can make
+    assert bids(shown) == [*range(1, 13), 13] and checked(shown, "bid") == "13"
     assert checked(shown, "challenger") == "Ben" and checked(shown, "outcome") == "skull:Cid"
 
 
@@ -277,15 +292,15 @@ def test_games_opened_one_after_another_each_show_their_own_players_and_bid(clie
     play(ben_out, *[("Ben", 2, "skull:Dan")] * 4)
     for _ in range(2):
         shown = tree(client, f"/games/{lost_one}")
-        assert choices(shown, "challenger") == PLAYERS and bid_input(shown).get("max") == "15"
-        assert "From 1 to 15:" in shown.text
+        assert choices(shown, "challenger") == PLAYERS and bids(shown) == list(range(1, 16))
+        assert "From 1 to 15," in shown.text
         shown = tree(client, f"/games/{fresh}")
-        assert choices(shown, "challenger") == PLAYERS and bid_input(shown).get("max") == "16"
+        assert choices(shown, "challenger") == PLAYERS and bids(shown) == list(range(1, 17))
         assert form_version(shown) == version(client, fresh)
         shown = tree(client, f"/games/{ben_out}")
         assert choices(shown, "challenger") == ["Ann", "Cid", "Dan"]
         assert choices(shown, "outcome") == ["success", "skull:Ann", "skull:Cid", "skull:Dan"]
-        assert bid_input(shown).get("max") == "12"
+        assert bids(shown) == list(range(1, 13))
 
 
 def test_a_refused_correction_of_a_later_challenge_comes_back_with_its_message(client,
@@ -307,3 +322,60 @@ def test_what_happens_on_a_correction_page_replays_up_to_that_challenge(client, 
     said = html.unescape(client.post(f"/games/{game}/entries/0", data=data).get_data(as_text=True))
     assert "Ben's mat turns to its light side: one point." in said
     assert "wins a second challenge" not in said
+
+
+def test_a_challenge_is_three_choices_and_save_with_nothing_to_type(client, start_game):
+    # four taps: who challenged, the bid, how it ended, Save; no keyboard opens
+    game = start_game("skull", PLAYERS)
+    form = tree(client, f"/games/{game}").one("section#entry form")
+    typed = [i.get("name") for i in form.select("input")
+             if i.get("type") not in ("radio", "hidden")]
+    assert typed == []
+    data = {**form_data(form), "challenger": "Cid", "bid": "4", "outcome": "skull:Dan"}
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert response.status_code == 302, errors(response)
+    entries = client.get(f"/games/{game}/sheet.json").get_json()["entries"]
+    assert entries == [{"challenger": "Cid", "bid": 4, "outcome": "skull", "skull_owner": "Dan"}]
+
+
+def test_a_missing_bid_is_asked_for_beside_the_bids(client, start_game):
+    game = start_game("skull", PLAYERS)
+    data = challenge(version(client, game), "Ann", 2, "success")
+    del data["bid"]
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert response.status_code == 422
+    assert texts(response, "#bid-error") == [
+        "Tap the bid: how many cards the challenger had to flip."]
+    assert checked(response, "challenger") == "Ann" and checked(response, "outcome") == "success"
+
+
+def test_the_challenges_are_listed_oldest_first(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"), ("Dan", 1, "skull:Dan"))
+    shown = tree(client, f"/games/{game}")
+    assert texts(shown, "ol.challenges span.who") == ["Ann bid 2", "Ben bid 3", "Dan bid 1"]
+
+
+def test_the_lost_card_is_told_at_the_top_of_the_form_and_not_on_a_correction(client,
+                                                                               start_game,
+                                                                               play):
+    # right after a save the form is what the phone shows: the pick comes before it
+    game = start_game("skull", PLAYERS)
+    play(game, ("Ann", 2, "success"), ("Ben", 3, "skull:Cid"))
+    form = tree(client, f"/games/{game}").one("section#entry form")
+    assert "Cid picks one of Ben's 4 cards at random" in form.one("div.lost-card").text
+    assert not tree(client, f"/games/{game}/entries/1").select("div.lost-card")
+
+
+def test_the_standings_tag_who_starts_and_then_the_winner(client, start_game, play):
+    game = start_game("skull", PLAYERS)
+    play(game, ("Cid", 2, "success"))
+
+    def tagged(tag):
+        return [li.one("span.name").text for li in tree(client, f"/games/{game}").select(
+            "ol.standings li") if tag in texts(li, "span.tag")]
+
+    assert tagged("Starts") == ["Cid"]
+    play(game, ("Cid", 3, "success"))
+    assert tagged("Winner") == ["Cid"] and tagged("Starts") == []
+    assert texts(seat(tree(client, f"/games/{game}"), "Cid"), "span.tag") == ["Winner"]
