@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from wtforms import IntegerField, RadioField
@@ -11,12 +12,15 @@ from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm
 from ..rules import RuleError
-from ..rules.skyjo import CELLS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score
+from ..rules.skyjo import (CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
+                           removed_at_reveal)
 from .board import Board, common
 
 CELL_RANGE = range(CELLS)
 # entries that make a demo game half-played
 MID_GAME = 3
+ROWS = CELLS // COLUMNS
+HOW_MANY = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass
@@ -25,6 +29,20 @@ class SkyjoBoard(Board):
     # per round: {"number", "position", "cells": [(points, finished, doubled) per player]}
     rounds: list[dict]
     totals: list
+
+
+@dataclass
+class GridRead:
+    """One player's grid as the form shows it: the sentence under it, the columns that go
+    at the reveal, and one message per wrong cell."""
+    sentence: str = ""
+    gone: dict[int, int] = field(default_factory=dict)
+    cells: dict[int, str] = field(default_factory=dict)
+
+    def row_errors(self, row):
+        """(cell, "Row 2, column 3: ...") for the wrong cells of one row."""
+        return [(c, f"Row {row + 1}, column {c % COLUMNS + 1}: {message}")
+                for c, message in sorted(self.cells.items()) if c // COLUMNS == row]
 
 
 def form_for(game, sheet=None, doc=None, position=None):
@@ -36,6 +54,7 @@ def dress(form, game, sheet, position=None):
     """What the form shows beyond its fields, for a page (nothing the saving needs)."""
     form.grids_open = [grid_of(form, i) is not None or any(
         form[f"card_{i}_{c}"].errors for c in CELL_RANGE) for i in range(len(game.players))]
+    form.grids_read = read_grids(form, game)
     return form
 
 
@@ -68,8 +87,10 @@ def form_class(players):
     for i, player in enumerate(players):
         setattr(SkyjoForm, f"score_{i}", IntegerField(
             player, validators=[Optional()],
-            # no inputmode: a phone's numeric keypad has no minus sign, and scores go below 0
-            render_kw={"min": MIN_SCORE, "max": MAX_SCORE}))
+            # no inputmode: a phone's numeric keypad has no minus sign, and scores go below
+            # 0; the keyboard's enter key moves on to the next score, the last one's saves
+            render_kw={"min": MIN_SCORE, "max": MAX_SCORE, "data-advance": True,
+                       "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for c in CELL_RANGE:
             setattr(SkyjoForm, f"card_{i}_{c}", IntegerField(
                 f"{player}, row {c // 4 + 1}, column {c % 4 + 1}", validators=[Optional()],
@@ -105,19 +126,51 @@ def to_entry(form, game):
     return {"finisher": form.finisher.data, "hands": hands}
 
 
-def preview(form, game):
-    """The score each entered grid makes, keyed by the output's id."""
-    shown = {}
+def read_grids(form, game):
+    """Each player's grid read by the rules: a wrong cell is said once, beside that cell,
+    and then the grid's score is not (it would only repeat it)."""
+    remove = game.options["remove_columns_at_reveal"]
+    reads = []
     for i, player in enumerate(game.players):
+        read = GridRead(cells={c: form[f"card_{i}_{c}"].errors[0] for c in CELL_RANGE
+                               if form[f"card_{i}_{c}"].errors})
         grid = grid_of(form, i)
-        if grid is None:
-            shown[f"grid_score_{i}"] = ""
-            continue
-        try:
-            score = grid_score(grid, game.options["remove_columns_at_reveal"])
-            shown[f"grid_score_{i}"] = f"These cards score {score}."
-        except RuleError as error:
-            shown[f"grid_score_{i}"] = str(error)
+        if grid is not None and not read.cells:
+            try:
+                score = grid_score(grid, remove, player)
+                read.gone = removed_at_reveal(grid, remove)
+                read.sentence = said(score, read.gone)
+            except RuleError as error:
+                if error.field and error.field.startswith("grid."):
+                    read.cells[int(error.field[5:])] = str(error)
+                else:
+                    read.sentence = str(error)
+        reads.append(read)
+    return reads
+
+
+def said(score, gone):
+    """"These cards score 39.", or with a column of 5s gone at the reveal "A column of 5s
+    goes: 24."."""
+    if not gone:
+        return f"These cards score {score}."
+    parts = [f"a column of {value}s" if count == 1 else f"{HOW_MANY[count]} columns of {value}s"
+             for value, count in Counter(gone.values()).items()]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    verb = "goes" if len(gone) == 1 else "go"
+    return f"{listed[0].upper()}{listed[1:]} {verb}: {score}."
+
+
+def preview(form, game):
+    """What the form shows of each grid, keyed by the data-preview of its element: the
+    sentence, the mark under each column that goes, each row's wrong cells."""
+    shown = {}
+    for i, read in enumerate(read_grids(form, game)):
+        shown[f"grid_score_{i}"] = read.sentence
+        for column in range(COLUMNS):
+            shown[f"grid_gone_{i}_{column}"] = "goes" if column in read.gone else ""
+        for row in range(ROWS):
+            shown[f"card_errors_{i}_{row}"] = " ".join(text for _, text in read.row_errors(row))
     return shown
 
 
@@ -173,3 +226,18 @@ def demo_entry(state, rng: random.Random) -> dict:
              for p in players}
     hands[finisher] = {"score": rng.randint(-4, 18)}
     return {"finisher": finisher, "hands": hands}
+
+
+# -- the export: the whole sheet as a spreadsheet reads it ---------------------------------
+
+
+def sheet_table(game, sheet):
+    """Every round's points per player ("20 ×2" for a doubled finisher) and who finished
+    it, then the totals."""
+    view, players = sheet.to_dict(), sheet.players
+    rows = [[number, *(f"{points[p]} ×2" if p == doubled else points[p] for p in players),
+             doc["finisher"]]
+            for number, (points, doubled, doc)
+            in enumerate(zip(view["rounds"], view["doubled"], game.docs), start=1)]
+    rows.append(["Total", *(view["totals"][p] for p in players), ""])
+    return ["Round", *players, "Finished by"], rows

@@ -60,20 +60,30 @@ def _columns(grid: list) -> list[list]:
     return [grid[number::COLUMNS] for number in range(COLUMNS)]
 
 
+def _removed(grid: list, remove_columns: bool) -> dict[int, int]:
+    if not remove_columns:
+        return {}
+    return {number: column[0] for number, column in enumerate(_columns(grid))
+            if None not in column and len(set(column)) == 1}
+
+
 def _sum_columns(grid: list, remove_columns: bool) -> int:
-    score = 0
-    for column in _columns(grid):
-        if None in column:
-            continue
-        if remove_columns and len(set(column)) == 1:
-            continue
-        score += sum(column)
-    return score
+    removed = _removed(grid, remove_columns)
+    return sum(sum(column) for number, column in enumerate(_columns(grid))
+               if None not in column and number not in removed)
 
 
-def grid_score(grid: Any, remove_columns: bool) -> int:
-    """A grid's raw score; columns emptied during play count nothing."""
-    return _sum_columns(_check_grid(grid), remove_columns)
+def grid_score(grid: Any, remove_columns: bool, player: str | None = None) -> int:
+    """A grid's raw score; columns emptied during play count nothing. Messages name
+    `player`'s grid when given."""
+    whose = f"{_whose(player)} grid" if player else "The grid"
+    return _sum_columns(_check_grid(grid, whose, player), remove_columns)
+
+
+def removed_at_reveal(grid: Any, remove_columns: bool) -> dict[int, int]:
+    """The columns (numbered from 0) of three equal cards that leave at the final reveal,
+    each with its card value."""
+    return _removed(_check_grid(grid), remove_columns)
 
 
 def _whose(player: str) -> str:

@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleError
-from companion.rules.skyjo import DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score
+from companion.rules.skyjo import (DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
+                                   removed_at_reveal)
 
 PAIR = ["Ann", "Ben"]
 TRIO = ["Ann", "Ben", "Cid"]
@@ -142,6 +143,35 @@ def test_grid_score_drops_columns_gone_in_play_and_equal_columns_at_reveal(
 def test_grid_score_refuses_a_bad_grid(cards):
     with pytest.raises(RuleError):
         grid_score(cards, True)
+
+
+@pytest.mark.parametrize("cards, remove_columns, removed", [
+    (grid((5, 5, 5), (1, 2, 3), (4, 5, 0), (6, 2, 1)), True, {0: 5}),
+    (grid((5, 5, 5), (1, 2, 3), (4, 5, 0), (6, 2, 1)), False, {}),
+    (grid((1, 2, 3), (12, 12, 12), (0, 0, 1), (-2, -2, -2)), True, {1: 12, 3: -2}),
+    # a column gone in play is not one removed at the reveal
+    (grid(None, (1, 2, 3), None, None), True, {}),
+    (BEN_GRID, True, {0: 12}),
+    (grid((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)), True, {}),
+])
+def test_removed_at_reveal_names_each_column_of_three_equal_cards(cards, remove_columns, removed):
+    assert removed_at_reveal(cards, remove_columns) == removed
+
+
+def test_removed_at_reveal_refuses_a_bad_grid():
+    with pytest.raises(RuleError):
+        removed_at_reveal([13] + [0] * 11, True)
+
+
+@pytest.mark.parametrize("cards, message, field", [
+    ([1] * 5 + [13] + [1] * 6, "Ben's grid has a card of 13; cards run from -2 to 12.", "grid.5"),
+    ([None] + [1] * 11, "Ben's grid has an empty place in column 1 beside cards still "
+     "standing; a column is discarded whole.", None),
+])
+def test_grid_score_names_the_player_whose_grid_is_wrong(cards, message, field):
+    with pytest.raises(RuleError) as caught:
+        grid_score(cards, True, "Ben")
+    assert (str(caught.value), caught.value.player, caught.value.field) == (message, "Ben", field)
 
 
 def test_grid_cards_count_as_the_player_scores():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.web.conftest import errors, form_version, parse, select, version
+from tests.web.conftest import errors, form_version, parse, select, table_rows, texts, version
 
 
 def round_(seen, finisher, players, scores):
@@ -43,6 +43,27 @@ def test_a_doubled_finisher_is_marked_on_the_sheet(client, start_game):
     assert "Starts next" in page
 
 
+def test_the_winner_of_a_finished_game_is_tagged_winner(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"], target=10)
+    client.post(f"/games/{game}/entries", data=round_(version(client, game), "Ann",
+                                                      ["Ann", "Ben"], {"Ann": 3, "Ben": 12}))
+    page = parse(client.get(f"/games/{game}"))
+    assert texts(page, ".standings li.leader .tag-lead") == ["Winner"]
+    assert not any("Won" in tag for tag in texts(page, ".tag"))
+
+
+def test_rounds_are_listed_oldest_first_with_the_totals_below(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    for finisher, scores in [("Ann", {"Ann": 1, "Ben": 9}), ("Ben", {"Ann": 8, "Ben": 2}),
+                             ("Ann", {"Ann": 5, "Ben": 5})]:
+        client.post(f"/games/{game}/entries",
+                    data=round_(version(client, game), finisher, ["Ann", "Ben"], scores))
+    rows = table_rows(client.get(f"/games/{game}"), "table.rounds")
+    # ann tied at 5 in round 3, so her 5 is doubled
+    assert rows == [["Round", "Ann", "Ben"], ["1", "1★", "9"], ["2", "8", "2★"],
+                    ["3", "10★×2", "5"], ["Total", "19", "16"]]
+
+
 def test_a_card_grid_is_scored_with_its_columns_removed(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"])
     grid = [12, 5, 0, None, 12, -1, 3, None, 12, 8, 7, None]
@@ -51,6 +72,10 @@ def test_a_card_grid_is_scored_with_its_columns_removed(client, start_game):
     response = client.post(f"/games/{game}/entries", data=data)
     assert response.status_code == 302, errors(response)
     assert client.get(f"/games/{game}/sheet.json").get_json()["totals"]["Ben"] == 22
+    # the correction opens with the cards, the column of 12s said to go
+    form = parse(client.get(f"/games/{game}/entries/0"))
+    assert form.one("output#grid_score_1").text == "A column of 12s goes: 22."
+    assert [m.text for m in form.select("[data-preview^=grid_gone_1_]")] == ["goes", "", "", ""]
 
 
 def test_the_preview_counts_a_grid_without_saving(client, start_game):
@@ -193,7 +218,7 @@ def test_games_opened_one_after_another_each_show_their_own_players(client, star
     for _ in range(2):
         html = parse(client.get(f"/games/{three}"))
         assert finishers(html) == PLAYERS
-        assert html.one("label[for=card_2_11]").text == "Cid, row 3, column 4"
+        assert html.one("input[name=card_2_11]").get("aria-label") == "Cid, row 3, column 4"
         assert form_version(html) == version(client, three)
         html = parse(client.get(f"/games/{two}"))
         assert finishers(html) == ["Dan", "Eve"]
@@ -202,13 +227,17 @@ def test_games_opened_one_after_another_each_show_their_own_players(client, star
         assert form_version(html) == version(client, again)
 
 
+def leaders(client, game):
+    return texts(client.get(f"/games/{game}"), ".standings li.leader .name")
+
+
 def test_nobody_leads_a_sheet_before_its_first_round(client, start_game):
     game = start_game("skyjo", ["Ann", "Ben"])
-    assert "Leading" not in client.get(f"/games/{game}").get_data(as_text=True)
+    assert leaders(client, game) == []
     client.post(f"/games/{game}/entries", data=round_(version(client, game), "Ann",
                                                       ["Ann", "Ben"], {"Ann": 3, "Ben": 9}))
     # Skyjo's lowest total leads: Ann's 3 against Ben's 9
-    assert "Leading" in client.get(f"/games/{game}").get_data(as_text=True)
+    assert leaders(client, game) == ["Ann"]
 
 
 @pytest.mark.parametrize("position", [1, 99])
@@ -218,3 +247,105 @@ def test_a_correction_page_past_the_last_round_is_not_found(client, start_game, 
                                                       ["Ann", "Ben"], {"Ann": 3, "Ben": 9}))
     assert client.get(f"/games/{game}/entries/{position}").status_code == 404
     assert client.get(f"/games/{game}/entries/0").status_code == 200
+
+
+# -- the card grid: columns that go, one message per wrong card, moving on cell to cell ----
+
+
+def cards(i, *columns):
+    """Player i's grid as the form sends it, from four columns (top card first; None for a
+    column gone in play)."""
+    filled = [column or (None, None, None) for column in columns]
+    return {f"card_{i}_{r * 4 + c}": "" if filled[c][r] is None else str(filled[c][r])
+            for r in range(3) for c in range(4)}
+
+
+# 39 in all, a column of 5s among them
+WORTH_39 = ((5, 5, 5), (1, 2, 3), (4, 5, 0), (6, 2, 1))
+
+
+@pytest.mark.parametrize("columns, remove, sentence, gone", [
+    (WORTH_39, True, "A column of 5s goes: 24.", [0]),
+    (WORTH_39, False, "These cards score 39.", []),
+    (((1, 2, 3), (12, 12, 12), (0, 0, 1), (5, 5, 5)), True,
+     "A column of 12s and a column of 5s go: 7.", [1, 3]),
+    (((5, 5, 5), (1, 2, 3), (5, 5, 5), (0, 0, 1)), True, "Two columns of 5s go: 7.", [0, 2]),
+    (((-2, -2, -2), (0, 0, 1), None, None), True, "A column of -2s goes: 1.", [0]),
+    # columns gone during play are not said: they were never at the reveal
+    (((1, 2, 3), None, (4, 5, 6), None), True, "These cards score 21.", []),
+])
+def test_the_preview_says_the_columns_that_go_at_the_reveal(
+        client, start_game, columns, remove, sentence, gone):
+    game = start_game("skyjo", ["Ann", "Ben"], remove_columns_at_reveal=remove)
+    data = {"version": version(client, game), "finisher": "Ann", "score_0": "3",
+            "preview": "1", **cards(1, *columns)}
+    page = parse(client.post(f"/games/{game}/entries", data=data))
+    assert page.one("output#grid_score_1").text == sentence
+    marks = page.select("[data-preview^=grid_gone_1_]")
+    assert [c for c, mark in enumerate(marks) if mark.text == "goes"] == gone
+    # the live preview fills the same elements with the same words
+    shown = client.post(f"/games/{game}/preview", data=data).get_json()
+    assert shown["grid_score_1"] == sentence
+    assert [c for c in range(4) if shown[f"grid_gone_1_{c}"] == "goes"] == gone
+    assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []
+
+
+@pytest.mark.parametrize("counting", [False, True], ids=["save", "count the cards"])
+@pytest.mark.parametrize("typed, message", [
+    ("13", "Row 2, column 2: Ben's grid has a card of 13; cards run from -2 to 12."),
+    ("-3", "Row 2, column 2: Ben's grid has a card of -3; cards run from -2 to 12."),
+    ("1.5", "Row 2, column 2: Not a valid integer value."),
+])
+def test_a_wrong_card_is_said_once_below_its_row(client, start_game, typed, message, counting):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    data = {"version": version(client, game), "finisher": "Ann", "score_0": "3",
+            **cards(1, (1, 2, 3), (4, 5, 6), (7, 8, 9), (0, 1, 2)), "card_1_5": typed}
+    if counting:
+        data["preview"] = "1"
+    response = client.post(f"/games/{game}/entries", data=data)
+    assert errors(response) == [message]
+    page = parse(response)
+    cell, error = page.one("input[name=card_1_5]"), page.one("p.error")
+    assert cell.get("value") == typed and cell.get("aria-invalid") == "true"
+    assert cell.get("aria-describedby") == error.get("id") == "card_1_5-error"
+    assert error.parent.get("data-preview") == "card_errors_1_1"
+    # the grid's score is not said while a card is wrong
+    assert page.one("output#grid_score_1").text == ""
+    assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []
+
+
+def test_the_live_preview_says_a_wrong_card_below_its_row_and_no_score(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    data = {"version": version(client, game), "finisher": "Ann", "score_0": "3",
+            **cards(1, (1, 2, 3), (4, 5, 6), (7, 8, 9), (0, 1, 2)), "card_1_5": "13"}
+    shown = client.post(f"/games/{game}/preview", data=data).get_json()
+    assert [shown[f"card_errors_1_{row}"] for row in range(3)] == [
+        "", "Row 2, column 2: Ben's grid has a card of 13; cards run from -2 to 12.", ""]
+    assert shown["grid_score_1"] == "" and shown["grid_score_0"] == ""
+
+
+def test_an_unfinished_grid_is_said_in_its_preview_once(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    data = {"version": version(client, game), "finisher": "Ann", "score_0": "3",
+            "card_1_0": "4", "card_1_1": "5"}
+    shown = client.post(f"/games/{game}/preview", data=data).get_json()
+    assert shown["grid_score_1"] == ("Ben's grid has an empty place in column 1 beside cards "
+                                     "still standing; a column is discarded whole.")
+    assert [shown[f"card_errors_1_{row}"] for row in range(3)] == ["", "", ""]
+
+
+def test_cells_move_on_by_themselves_in_reading_order_and_scores_by_enter(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    page = parse(client.get(f"/games/{game}"))
+    grids = page.select("[data-advance=auto]")
+    assert [[c.get("name") for c in grid.select("input")] for grid in grids] == [
+        [f"card_{i}_{c}" for c in range(12)] for i in range(2)]
+    assert {(c.get("type"), c.get("min"), c.get("max"))
+            for grid in grids for c in grid.select("input")} == {("number", "-2", "12")}
+    for i in range(2):
+        score = page.one(f"#score_{i}")
+        # no numeric keypad: it has no minus sign, and scores and cards go below 0
+        assert (score.get("data-advance"), score.get("inputmode")) == ("", None)
+    script = page.one("script[src='/static/js/advance.js']")
+    assert "defer" in script.attrs
+    assert client.get(script.get("src")).status_code == 200
