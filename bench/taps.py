@@ -12,6 +12,7 @@ targets of issue 15 and written to bench/results/taps.md.
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import tempfile
 import threading
@@ -21,6 +22,8 @@ from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
 from companion import create_app
+
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
 ROOT = Path(__file__).parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -192,13 +195,15 @@ PLAYS = {"dice poker": ("Dice poker", dice_poker), "Skyjo, 4 players": ("Skyjo",
          "Skull": ("Skull", skull), "any other game, 4 players": ("Any game", any_game)}
 
 
-def measure(shots=None):
+def measure(shots=None, only=None):
     rows = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         server, base = serve(folder)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for width, height in SCREENS:
             for label, (link, play) in PLAYS.items():
+                if only and only.lower() not in label.lower():
+                    continue
                 context = browser.new_context(viewport={"width": width, "height": height},
                                               device_scale_factor=2, is_mobile=True,
                                               has_touch=True)
@@ -233,11 +238,14 @@ def report(rows):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", help="a folder for a screenshot after each kind's entry")
+    parser.add_argument("--only", help="only the entries whose name has this word")
     args = parser.parse_args()
     if args.shots:
         Path(args.shots).mkdir(parents=True, exist_ok=True)
-    table = report(measure(args.shots))
+    table = report(measure(args.shots, args.only))
     print(table)
+    if args.only:
+        return
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "taps.md").write_text(
         "# Taps per entry (python -m bench.taps)\n\nFrom the page a save leaves; keys are the "

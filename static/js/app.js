@@ -86,30 +86,91 @@
     box.hidden = false;
   }
 
-  // the phone keyboard's keys in an entry form: Next moves to the next field to fill; Go
-  // (or Enter in any other field) saves, and never presses the "show points" button that
-  // comes first in the form for phones without javascript.
+  // the phone keyboard's key in an entry form says "next" while another field to type in
+  // follows, and goes there; after the last one it says "done" and saves: never the
+  // "show points" button that comes first in the form for phones without javascript.
+  var TYPED = "input:not([type=hidden]):not([type=radio]):not([type=checkbox])";
+
+  function following(field) {
+    var fields = Array.prototype.filter.call(field.form.querySelectorAll(TYPED), function (f) {
+      return !f.disabled && !f.closest("details:not([open])") && f.getClientRects().length > 0;
+    });
+    return fields[fields.indexOf(field) + 1] || null;
+  }
+
   function keyboardKeys(form) {
     var save = form.querySelector(".action-bar [type=submit]");
     if (!save) { return; }
-    form.addEventListener("keydown", function (event) {
-      var field = event.target;
-      if (event.key !== "Enter" || field.tagName !== "INPUT" ||
-          field.type === "radio" || field.type === "checkbox") { return; }
-      event.preventDefault();
-      if (field.enterKeyHint === "next") {
-        var fields = Array.prototype.filter.call(form.querySelectorAll(
-          "input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled])"),
-          function (f) { return f.offsetParent !== null; });
-        var next = fields[fields.indexOf(field) + 1];
-        if (next) { next.focus(); return; }
+    form.addEventListener("focusin", function (event) {
+      if (event.target.matches(TYPED)) {
+        event.target.setAttribute("enterkeyhint", following(event.target) ? "next" : "done");
       }
-      form.requestSubmit(save);
     });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.matches(TYPED)) { return; }
+      event.preventDefault();
+      var next = following(event.target);
+      if (next) { next.focus(); next.select(); } else { form.requestSubmit(save); }
+    });
+  }
+
+  // fields in a [data-advance="auto"] box move on by themselves once their value is whole:
+  // when no further digit keeps it within min..max (cards -2..12: at once after 2-9, 0, -1
+  // and -2; after a 1, at a key other than 0-2 or after a pause). Past the last field the
+  // keyboard closes, leaving Save in view.
+  var PAUSE = 800;
+
+  function inRange(field, text) {
+    return /^-?\d+$/.test(text) && Number(text) >= Number(field.min) &&
+      Number(text) <= Number(field.max);
+  }
+
+  function whole(field, text) {
+    if (!inRange(field, text)) { return false; }
+    if (/^-?0$/.test(text)) { return true; }  // no digit follows a lone 0
+    for (var digit = 0; digit <= 9; digit += 1) {
+      if (inRange(field, text + digit)) { return false; }
+    }
+    return true;
+  }
+
+  function moveOn(field) {
+    var next = following(field);
+    if (!next) { field.blur(); return null; }
+    next.focus();
+    next.select();
+    return next;
+  }
+
+  function autoAdvance(field) {
+    var timer = null;
+    var waiting = false;  // the value could still take a digit (a 1 that may become 12)
+    function stop() { clearTimeout(timer); waiting = false; }
+    field.addEventListener("input", function () {
+      stop();
+      if (document.activeElement !== field) { return; }
+      if (whole(field, field.value)) { moveOn(field); return; }
+      if (inRange(field, field.value)) {
+        waiting = true;
+        timer = setTimeout(function () {
+          if (waiting && document.activeElement === field) { stop(); moveOn(field); }
+        }, PAUSE);
+      }
+    });
+    // a key that takes a waiting value out of range is typed in the next field
+    field.addEventListener("beforeinput", function (event) {
+      if (!waiting || event.inputType !== "insertText" || !event.data) { return; }
+      if (inRange(field, field.value + event.data)) { return; }
+      event.preventDefault();
+      stop();
+      if (moveOn(field)) { document.execCommand("insertText", false, event.data); }
+    });
+    field.addEventListener("blur", stop);
   }
 
   document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
   document.querySelectorAll("form[data-preview-url]").forEach(keyboardKeys);
+  document.querySelectorAll('[data-advance="auto"] input').forEach(autoAdvance);
   document.querySelectorAll("input[data-stepper]").forEach(stepper);
   document.querySelectorAll("form[data-preview-url]").forEach(livePreview);
   document.querySelectorAll('form[method="post"]').forEach(oneSubmit);

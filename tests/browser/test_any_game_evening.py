@@ -45,7 +45,7 @@ def test_a_game_of_qwixx_from_setup_to_the_players_page(table):
     # Ann 32, Ben 26, Cid -10
     expect(page.get_by_text("Ann won the game")).to_be_visible()
     expect(page.get_by_role("status").first).to_contain_text("Saved. The game ended after round 2.")
-    expect(page.get_by_role("link", name="Undo the end of the game")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo the end of the game")).to_be_visible()
     table.check("qwixx-finished")
 
     page.get_by_role("link", name="History").click()

@@ -64,7 +64,7 @@ def play_skyjo(table):
     for c, value in enumerate(cards):
         page.get_by_label(f"Ben, row {c // 4 + 1}, column {c % 4 + 1}", exact=True).fill(str(value))
     # the first column of 5s goes at the reveal: -1 + 1 + 8
-    expect(page.get_by_text("These cards score 8.")).to_be_visible()
+    expect(page.get_by_text("A column of 5s goes: 8.")).to_be_visible()
     table.check("skyjo-cards")
     # dora's 9 typed as 90 by mistake: undo puts the round back in the form to fix it
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("90")
