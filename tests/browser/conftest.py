@@ -89,7 +89,7 @@ class Table:
     def check(self, name):
         """Screenshot, accessibility, no sideways scrolling; keep the html for the checker."""
         page = self.page
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
         self.count += 1
         stem = f"{self.count:02d}-{name}"
         page.screenshot(path=str(self.folder / f"{stem}.png"), full_page=True)
@@ -137,20 +137,32 @@ class Table:
     def finish(self):
         assert self.outside == [], f"requests that left 127.0.0.1: {self.outside}"
         assert self.console_errors == [], f"console errors: {self.console_errors}"
-        validate_html(sorted(self.folder.glob("*.html")))
+        CHECKED.extend(sorted(self.folder.glob("*.html")))
+
+
+# every page the browser tests saved, for the Nu HTML checker at the end of the session
+CHECKED: list[Path] = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def valid_html():
+    """The Nu HTML checker over every saved page in one run (its Java start costs five
+    seconds): no errors allowed on any of them."""
+    yield
+    validate_html(CHECKED)
 
 
 def validate_html(files):
-    """The Nu HTML checker over every saved page in one run: no errors allowed."""
+    """No errors, listed as (the test's folder and page, line, message)."""
     if not files:
         return
     jar = ROOT / "node_modules/vnu-jar/build/dist/vnu.jar"
     run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--exit-zero-always",
                           *map(str, files)], capture_output=True, text=True, check=True)
     messages = json.loads(run.stderr or run.stdout)["messages"]
-    errors = [(Path(m.get("url", "")).name, m.get("lastLine"), m["message"])
+    errors = [("/".join(Path(m.get("url", "")).parts[-2:]), m.get("lastLine"), m["message"])
               for m in messages if m["type"] == "error"]
-    assert errors == []
+    assert errors == [], errors
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tests.conftest import database_url, make_app
 
 @pytest.fixture
 def url(tmp_path):
-    return database_url(tmp_path, "old")
+    return database_url(tmp_path, "old", empty=True)
 
 
 def head(app):

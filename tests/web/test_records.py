@@ -62,7 +62,7 @@ def test_a_restore_counts_every_record_once_at_the_end(runner, tmp_path, app):
 
 
 def test_upgrading_past_the_records_migration_counts_existing_games(tmp_path):
-    url = database_url(tmp_path, "records")
+    url = database_url(tmp_path, "records", empty=True)
     old = make_app(url, AUTO_MIGRATE=False)
     with old.app_context():
         upgrade(revision="0002")
