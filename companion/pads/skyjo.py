@@ -182,7 +182,7 @@ def board(game, sheet):
                          for p in sheet.players]}
               for r, points in enumerate(view["rounds"])]
     starter = view["next_starter"]
-    tags = {starter: ["Starts next"]} if starter and not sheet.finished else {}
+    tags = {starter: ["Starts"]} if starter and not sheet.finished else {}
     return SkyjoBoard(**common(game, sheet, docs, tell,
                                f"{starter} starts round {len(rounds) + 1}" if starter else None,
                                tags),

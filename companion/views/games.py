@@ -67,7 +67,7 @@ def pad(game_id):
     sheet = services.replay(game)
     refill = refill_for(game)
     form = KINDS[game.kind].form_for(game, sheet, doc=refill) if refill else None
-    body, status = render_pad(game, sheet, form, refill=refill is not None)
+    body, status = render_pad(game, sheet, form)
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)
 
@@ -228,14 +228,14 @@ def assets(pad_):
     return {"stylesheet": pad_.STYLESHEET, "script": pad_.SCRIPT}
 
 
-def render_pad(game, sheet, form=None, status=200, refill=False):
+def render_pad(game, sheet, form=None, status=200):
     pad_ = KINDS[game.kind]
     if form is None:
         form = pad_.form_for(game, sheet)
     pad_.dress(form, game, sheet)
     return render_template(
         "games/pad.html", game=game, form=form, board=pad_.board(game, sheet),
-        refill=refill, **assets(pad_),
+        **assets(pad_),
         preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
         chart=(charts.game_progress(game.id, game.title, pad_.RULES, sheet)

@@ -40,7 +40,11 @@ def test_a_doubled_finisher_is_marked_on_the_sheet(client, start_game):
         version(client, game), "Ann", PLAYERS, {"Ann": 10, "Ben": 24, "Cid": 10}))
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert 'class="doubled"' in page and "×2" in page
-    assert "Starts next" in page
+    # ann's 10 doubled to 20 (cid's 10 ties it): cid's 10 is the round's lowest, so cid
+    # leads and starts round 2
+    starts = [li for li in select(page, ".strip li") if "Starts" in texts(li, ".tag")]
+    assert [li.one(".name").text for li in starts] == ["Cid"]
+    assert starts[0].classes == ["leader"]
 
 
 def test_the_winner_of_a_finished_game_is_tagged_winner(client, start_game):
@@ -346,6 +350,6 @@ def test_cells_move_on_by_themselves_in_reading_order_and_scores_by_enter(client
         score = page.one(f"#score_{i}")
         # no numeric keypad: it has no minus sign, and scores and cards go below 0
         assert (score.get("data-advance"), score.get("inputmode")) == ("", None)
-    script = page.one("script[src='/static/js/advance.js']")
+    script = page.one("script[src='/static/js/app.js']")
     assert "defer" in script.attrs
     assert client.get(script.get("src")).status_code == 200
