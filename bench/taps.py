@@ -1,8 +1,8 @@
 """python -m bench.taps [--shots DIR]: one entry of each kind played in Chromium as a person
 at the table plays it, counting the taps, the keys pressed and the pixels scrolled.
 
-Every entry starts from the page a save leaves (the game already has one entry), the way
-the evening goes. A person scrolls only when what they must tap next is not on the screen
+Every entry starts from the page a save leaves (the game already has one entry; dice poker
+has part 1 filled, so that all nine combinations are offered), the way the evening goes. A person scrolls only when what they must tap next is not on the screen
 (or is under the sticky standings or Save bar): the script then scrolls it into the middle
 of the screen and counts the distance. Keys are every character typed plus the keyboard's
 Next key between fields. Figures are printed for 390 × 844 and 320 × 568 against the
@@ -126,10 +126,17 @@ def dice_turn(person, dice, row):
     person.save("Save the turn")
 
 
+UPPER = ["Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"]
+
+
 def dice_poker(person):
-    dice_turn(person, [3, 3, 3, 1, 2], "Threes")
+    """Part 1 played by all four (not counted), then a turn in part 2, where all nine
+    combinations are open: the longest the form gets."""
+    for row in UPPER:
+        for _ in PLAYERS:
+            dice_turn(person, [int(UPPER.index(row)) + 1] * 3 + [1, 2], row)
     person.reset()
-    dice_turn(person, [2, 2, 5, 2, 6], "Twos")
+    dice_turn(person, [3, 3, 3, 2, 2], "Full house")
 
 
 def typed_round(person, scores, first_field):

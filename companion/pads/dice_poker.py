@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from wtforms import BooleanField, IntegerField, RadioField
-from wtforms.validators import InputRequired, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..forms import EntryForm
 from ..text import points as points_text, signed
@@ -15,7 +15,7 @@ from ..rules.dice_poker import (BONUS, LABELS, LOWER, ROWS, RULES, UPPER, allowe
                                 score_row)
 from .board import Board, common
 
-DICE = range(5)
+FACES = range(1, 7)
 # entries that make a demo game half-played: 8 of 60 turns
 MID_GAME = 8
 # what "these dice don't make ..." calls each combination
@@ -25,7 +25,7 @@ MAKE = {"pair": "a pair", "two_pairs": "two pairs", "three_of_a_kind": "three of
         "poker": "poker (five of a kind)", "chance": "chance"}
 DASH_LABEL = "A dash, without dice"
 # where each part of a turn the rules refuse is shown on the form
-FIELDS = {"player": "player", "row": "row", "dice": "die_0", "dash": "dash", "score": "score",
+FIELDS = {"player": "player", "row": "row", "dice": "face_1", "dash": "dash", "score": "score",
           "first_throw": "first_throw"}
 
 
@@ -61,12 +61,14 @@ def dress(form, game, sheet, position=None):
         doc = game.docs[position]
         rows[doc["player"]][doc["row"]] = None
     open_rows = [allowed_rows(rows[p]) for p in game.players]
+    # rows nobody may fill are left out; the others say whom they are closed to
+    form.offered = {row for allowed in open_rows for row in allowed}
     form.closed = {row: " ".join(f"closed-{i}" for i, allowed in enumerate(open_rows)
                                  if row not in allowed) for row, _ in ROWS}
     counts = [sum(v is not None for v in rows[p].values()) for p in game.players]
     form.played = ([] if position is not None or sheet.finished else
                    [p for p, n in zip(game.players, counts) if n > min(counts)])
-    form.dice_errors = list(dict.fromkeys(e for d in DICE for e in form[f"die_{d}"].errors))
+    form.dice_errors = list(dict.fromkeys(e for f in FACES for e in form[f"face_{f}"].errors))
     return form
 
 
@@ -99,19 +101,25 @@ def form_class(players):
                 return ok
             return read_turn(self) and ok
 
-    for d in DICE:
-        setattr(DicePokerForm, f"die_{d}", RadioField(
-            f"Die {d + 1}", coerce=int, choices=[(f, str(f)) for f in range(1, 7)],
-            validators=[Optional()]))
+    # the dice as how many show each face: their order never counts, and six fields are
+    # what a phone without javascript fills in (static/js/pads/dice_poker.js taps them)
+    for f in FACES:
+        setattr(DicePokerForm, f"face_{f}", IntegerField(
+            f"Dice showing {f}", validators=[Optional(), NumberRange(
+                0, 5, f"Dice showing {f}: from 0 to 5.")],
+            render_kw={"min": 0, "max": 5, "inputmode": "numeric", "autocomplete": "off"}))
     return DicePokerForm
 
 
 def read_turn(form):
     """What keeps the form from being read as one turn (the rules judge the turn itself):
-    some dice untapped."""
-    chosen = [d for d in (form[f"die_{d}"].data for d in DICE) if d is not None]
-    if chosen and len(chosen) < 5:
-        form.die_0.errors = [*form.die_0.errors, f"Tap all five dice: {len(chosen)} of 5 so far."]
+    other than five dice (once each count is one a die can have)."""
+    if any(form[f"face_{f}"].errors for f in FACES):
+        return False
+    count = sum(form[f"face_{f}"].data or 0 for f in FACES)
+    if count and count != 5:
+        told = f"{count} of 5 so far" if count < 5 else f"that is {count}"
+        form.face_1.errors = [*form.face_1.errors, f"Tap five dice: {told}."]
         return False
     return True
 
@@ -119,7 +127,7 @@ def read_turn(form):
 def prefill(doc, options=None):
     data = {"player": doc.get("player"), "row": doc.get("row")}
     if "dice" in doc:
-        data.update({f"die_{d}": value for d, value in enumerate(doc["dice"])})
+        data.update({f"face_{f}": doc["dice"].count(f) or None for f in FACES})
         data["first_throw"] = bool(doc.get("first_throw"))
     elif doc.get("dash"):
         data["dash"] = True
@@ -129,9 +137,12 @@ def prefill(doc, options=None):
 
 
 def dice_of(form):
-    """The five dice when all five were tapped, else None."""
-    dice = [form[f"die_{d}"].data for d in DICE]
-    return dice if all(isinstance(d, int) and 1 <= d <= 6 for d in dice) else None
+    """The five dice, lowest first, when the counts make five; else None."""
+    counts = [form[f"face_{f}"].data for f in FACES]
+    if not all(c is None or (isinstance(c, int) and 0 <= c <= 5) for c in counts):
+        return None
+    dice = [f for f, c in zip(FACES, counts) for _ in range(c or 0)]
+    return dice if len(dice) == 5 else None
 
 
 def to_entry(form, game):

@@ -129,7 +129,8 @@ def to_entry(form, game):
 def read_grids(form, game):
     """Each player's grid read by the rules: a wrong cell is said once, beside that cell,
     and then the grid's score is not (it would only repeat it)."""
-    remove = game.options["remove_columns_at_reveal"]
+    # a game stored before the setting existed plays with its default
+    remove = {**RULES.default_options, **game.options}["remove_columns_at_reveal"]
     reads = []
     for i, player in enumerate(game.players):
         read = GridRead(cells={c: form[f"card_{i}_{c}"].errors[0] for c in CELL_RANGE

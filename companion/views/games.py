@@ -111,9 +111,16 @@ def preview(game_id):
 @bp.route("/games/<int:game_id>/entries/<int:position>", methods=["GET", "POST"])
 def correct(game_id, position):
     game = load_game(game_id)
-    if not 0 <= position < len(game.entries):
-        abort(404)
     pad_ = KINDS[game.kind]
+    if not 0 <= position < len(game.entries):
+        seen = request.form.get("version")
+        if request.method == "GET" or not seen or seen == game.version:
+            abort(404)
+        # the entry was undone on another phone while this one corrected it: say so on
+        # the pad as it is now
+        form = pad_.form_for(game)
+        refused(form, services.Conflict(services.changed_message(game, game.last_change)), game)
+        return render_pad(game, services.replay(game), form, status=409)
     noun_ = pad_.RULES.entry_noun
     if request.method == "GET":
         form = pad_.form_for(game, doc=game.docs[position], position=position)

@@ -39,31 +39,6 @@
     });
   }
 
-  // - and + buttons beside number fields marked data-stepper; typing still works.
-  function stepper(input) {
-    function button(label, text, delta) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "step";
-      b.textContent = text;
-      b.setAttribute("aria-label", label + " " + (input.labels[0] ? input.labels[0].textContent.trim() : ""));
-      b.addEventListener("click", function () {
-        var min = input.min === "" ? -Infinity : Number(input.min);
-        var max = input.max === "" ? Infinity : Number(input.max);
-        var value = Math.min(max, Math.max(min, (Number(input.value) || 0) + delta));
-        input.value = String(value);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-      });
-      return b;
-    }
-    var wrap = document.createElement("span");
-    wrap.className = "stepper";
-    input.parentNode.insertBefore(wrap, input);
-    wrap.appendChild(button("Less", "−", -1));
-    wrap.appendChild(input);
-    wrap.appendChild(button("More", "+", 1));
-  }
-
   // "keep the screen awake" on pads, where the browser has the screen wake lock api.
   function wakeLock(box) {
     if (!("wakeLock" in navigator)) { return; }
@@ -171,7 +146,6 @@
   document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
   document.querySelectorAll("form[data-preview-url]").forEach(keyboardKeys);
   document.querySelectorAll('[data-advance="auto"] input').forEach(autoAdvance);
-  document.querySelectorAll("input[data-stepper]").forEach(stepper);
   document.querySelectorAll("form[data-preview-url]").forEach(livePreview);
   document.querySelectorAll('form[method="post"]').forEach(oneSubmit);
 })();

@@ -1,5 +1,7 @@
 """The dice poker pad through the test client, one turn at a time as the scorer enters it."""
 
+import pytest
+
 from tests.web.conftest import errors, form_version, parse, select, texts, version
 
 UPPER = ["1", "2", "3", "4", "5", "6"]
@@ -9,11 +11,11 @@ DASH_NOTE = "These dice don't make a full house: Save writes a dash there."
 
 
 def turn(seen, player, row, dice=None, first=False, dash=False, score=None, preview=False):
-    """The form as the pad posts it, filled in on the sheet at version `seen`: tapped dice,
-    the toggles, and a typed score."""
+    """The form as the pad posts it, filled in on the sheet at version `seen`: how many
+    dice show each face, the toggles, and a typed score."""
     data = {"version": seen, "player": player, "row": row}
-    for d, value in enumerate(dice or []):
-        data[f"die_{d}"] = str(value)
+    for face in set(dice or []):
+        data[f"face_{face}"] = str(dice.count(face))
     if first:
         data["first_throw"] = "y"
     if dash:
@@ -36,6 +38,11 @@ def play(client, game, turns):
 
 def checked(html, input_id):
     return "checked" in parse(html).one(f"input#{input_id}").attrs
+
+
+def counts(html):
+    """How many dice the form says show each face, as typed (blank for none)."""
+    return [parse(html).one(f"input#face_{f}").get("value", "") for f in range(1, 7)]
 
 
 def row_marks(html, row):
@@ -169,7 +176,8 @@ def test_each_way_of_entering_a_turn_is_stored_as_its_entry_document(client, sta
                         ("Ben", "pair", {"dash": True}),
                         ("Ann", "chance", {"score": 17})])
     assert sheet(client, game)["entries"][12:] == [
-        {"player": "Ann", "row": "pair", "dice": [3, 3, 1, 2, 5], "first_throw": True},
+        # the dice as the form counts them: lowest first
+        {"player": "Ann", "row": "pair", "dice": [1, 2, 3, 3, 5], "first_throw": True},
         {"player": "Ben", "row": "pair", "dash": True},
         {"player": "Ann", "row": "chance", "score": 17},
     ]
@@ -198,11 +206,23 @@ def test_dice_and_a_typed_score_together_are_refused(client, start_game):
     assert errors(response) == ["Ann's turn has dice and a score for row 3: give one of them."]
 
 
-def test_a_turn_with_missing_dice_asks_for_all_five(client, start_game):
+@pytest.mark.parametrize("faces, said", [
+    ({"face_3": "2"}, "Tap five dice: 2 of 5 so far."),
+    ({"face_3": "4", "face_6": "3"}, "Tap five dice: that is 7."),
+    ({"face_2": "6"}, "Dice showing 2: from 0 to 5."),
+    ({"face_2": "-1", "face_4": "5"}, "Dice showing 2: from 0 to 5."),
+    ({"face_5": "99999999999999999999"}, "Dice showing 5: from 0 to 5."),
+])
+def test_other_than_five_dice_are_refused_beside_the_dice_with_the_counts_kept(
+        client, start_game, faces, said):
     game = start_game("dice_poker", ["Ann", "Ben"])
-    response = client.post(f"/games/{game}/entries", data=turn(
-        version(client, game), "Ann", "3", dice=[3, 3]))
-    assert errors(response) == ["Tap all five dice: 2 of 5 so far."]
+    response = client.post(f"/games/{game}/entries",
+                           data={**turn(version(client, game), "Ann", "3"), **faces})
+    assert response.status_code == 422
+    assert errors(response) == [said]
+    assert parse(response).one("#dice-error").text == said
+    typed = {f"face_{f}": v for f, v in enumerate(counts(response), start=1) if v}
+    assert typed == faces
 
 
 def test_show_points_scores_every_open_row_without_saving(client, start_game):
@@ -242,7 +262,9 @@ def test_rows_are_offered_only_to_the_players_they_are_open_to(client, start_gam
     play(client, game, [("Ann", "1", {"score": 0})])
     html = client.get(f"/games/{game}").get_data(as_text=True)
     assert row_marks(html, "1") == ["closed-0"]
-    assert row_marks(html, "pair") == ["closed-0", "closed-1"]
+    # nobody may write a combination before rows 1 to 6: it is not offered
+    assert not [label for label in select(html, "label.dp-row")
+                if label.select("input[value=pair]")]
 
 
 def test_a_filled_row_is_refused_beside_the_row_field(client, start_game):
@@ -269,11 +291,11 @@ def test_the_sheet_marks_dashes_first_throws_and_open_rows(client, start_game):
                         ("Ben", "pair", {"dash": True})])
     page = parse(client.get(f"/games/{game}"))
     doubled = page.one(f"td a[href='/games/{game}/entries/12']")
-    assert {"filled", "doubled"} <= set(doubled.parent.classes)
+    assert doubled.parent.classes == ["doubled"]
     mark = doubled.one("span.mark")
     assert mark.text == "×2" and doubled.text.removesuffix(mark.text).strip() == "12"
     dash = page.one(f"td a[href='/games/{game}/entries/13']")
-    assert {"filled", "dash"} <= set(dash.parent.classes) and dash.text.startswith("—")
+    assert dash.parent.classes == ["dash"] and dash.text.startswith("—")
     assert len(page.select("td.open.now")) == 8        # Ann's open combinations
     assert page.one(".strip li.turn .name").text == "Ann"
     assert page.one("#entry-heading").text == "Round 8"
@@ -283,7 +305,7 @@ def test_correcting_an_earlier_turn_recounts_the_sheet(client, start_game):
     game = start_game("dice_poker", ["Ann", "Ben"])
     play(client, game, [("Ann", "1", {"dice": [1, 1, 1, 1, 2]}), ("Ben", "1", {"score": 0})])
     form = client.get(f"/games/{game}/entries/0").get_data(as_text=True)
-    assert checked(form, "die_4-1")
+    assert counts(form) == ["4", "1", "", "", "", ""]
     assert parse(form).one("[data-preview=points_1]").text == "+1"
     response = client.post(f"/games/{game}/entries/0",
                            data=turn(version(client, game), "Ann", "1", dice=[1, 1, 1, 1, 1]))
@@ -298,7 +320,7 @@ def test_a_turn_saved_as_a_dash_reopens_with_its_dice_and_saves_again_unchanged(
     play(client, game, [("Ann", "poker", {"dice": [1, 2, 3, 4, 6]})])
     page = client.get(f"/games/{game}/entries/12")
     form = page.get_data(as_text=True)
-    assert checked(form, "die_4-5") and not checked(form, "dash")
+    assert counts(form) == ["1", "1", "1", "1", "", "1"] and not checked(form, "dash")
     assert parse(form).one("[data-preview=row_note]").text == (
         "These dice don't make poker (five of a kind): Save writes a dash there.")
     response = client.post(f"/games/{game}/entries/12", data=turn(

@@ -1,7 +1,5 @@
-// dice poker, enhanced: the six faces, tapped once per die, above the five dice chosen so
-// far (a tap on one takes it out). It sets the form's five radio groups (die_0 to die_4),
-// which are the form without javascript, and tells the form so that the live preview
-// scores every open row.
+// dice poker: six faces tapped once per die, above the dice chosen (a tap takes one out);
+// they set the form's counts (face_1 to face_6) and tell the form, for the live preview.
 (function () {
   "use strict";
 
@@ -11,74 +9,69 @@
     return i;
   }
 
+  function button(className, label, value, onTap) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.setAttribute("aria-label", label);
+    b.appendChild(face(value));
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
   function enhance(box) {
     var form = box.closest("form");
-    var dice = Array.prototype.map.call(box.querySelectorAll("fieldset.die"), function (set) {
-      return Array.prototype.slice.call(set.querySelectorAll("input[type=radio]"));
-    });
+    var counts = Array.prototype.slice.call(box.querySelectorAll("input[data-face]"));
     var tray = document.createElement("div");
     tray.className = "dp-tray";
     var faces = document.createElement("div");
     faces.className = "dp-faces";
-    var count = document.createElement("span");
-    count.className = "dp-count";
-    count.setAttribute("aria-live", "polite");
+    var told = document.createElement("span");
+    told.className = "dp-count";
+    told.setAttribute("aria-live", "polite");
 
+    // the dice chosen, lowest first
     function chosen() {
-      return dice.map(function (radios) {
-        var on = radios.filter(function (r) { return r.checked; })[0];
-        return on ? Number(on.value) : null;
-      }).filter(function (v) { return v !== null; });
+      var dice = [];
+      counts.forEach(function (input) {
+        var n = Math.max(0, Math.min(5, parseInt(input.value, 10) || 0));
+        for (var k = 0; k < n; k++) { dice.push(Number(input.dataset.face)); }
+      });
+      return dice;
     }
 
-    function set(values) {
-      dice.forEach(function (radios, d) {
-        radios.forEach(function (r) { r.checked = Number(r.value) === values[d]; });
-      });
+    function change(value, delta) {
+      var input = counts[value - 1];
+      var n = (parseInt(input.value, 10) || 0) + delta;
+      input.value = n > 0 ? String(n) : "";
       draw();
       form.dispatchEvent(new Event("change"));
     }
 
     function draw() {
-      var values = chosen();
+      var dice = chosen();
       tray.textContent = "";
-      values.forEach(function (value, d) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "dp-slot";
-        b.setAttribute("aria-label", "Take out die " + (d + 1) + ", a " + value);
-        b.appendChild(face(value));
-        b.addEventListener("click", function () {
-          var rest = chosen();
-          rest.splice(d, 1);
-          set(rest);
+      dice.forEach(function (value, d) {
+        tray.appendChild(button("dp-slot", "Take out a " + value + " (die " + (d + 1) + ")",
+                                value, function () {
+          change(value, -1);
           (tray.querySelector("button") || faces.querySelector("button")).focus();
-        });
-        tray.appendChild(b);
+        }));
       });
-      for (var d = values.length; d < 5; d++) {
+      for (var d = dice.length; d < 5; d++) {
         var slot = document.createElement("span");
         slot.className = "dp-slot";
         tray.appendChild(slot);
       }
-      count.textContent = values.length + " of 5";
-      tray.appendChild(count);
-      faces.querySelectorAll("button").forEach(function (b) { b.disabled = values.length >= 5; });
+      told.textContent = dice.length + " of 5";
+      tray.appendChild(told);
+      faces.querySelectorAll("button").forEach(function (b) { b.disabled = dice.length >= 5; });
     }
 
     for (var value = 1; value <= 6; value++) {
-      (function (value) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "dp-face";
-        b.setAttribute("aria-label", "Add a " + value);
-        b.appendChild(face(value));
-        b.addEventListener("click", function () {
-          var values = chosen();
-          if (values.length < 5) { set(values.concat([value])); }
-        });
-        faces.appendChild(b);
-      })(value);
+      faces.appendChild(button("dp-face", "Add a " + value, value, (function (value) {
+        return function () { if (chosen().length < 5) { change(value, 1); } };
+      })(value)));
     }
     var error = box.querySelector(".error");
     box.insertBefore(tray, error);
