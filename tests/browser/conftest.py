@@ -43,15 +43,28 @@ def browser_context_args(browser_context_args):
             "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """The app with its real settings (CSRF on) on 127.0.0.1, in a thread."""
-    app = make_app(database_url(tmp_path, "browser"), TESTING=False, WTF_CSRF_ENABLED=True)
+def served(app):
+    """The app on 127.0.0.1, in a thread: yields its address, stops after."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
+
+
+def real_app(tmp_path, name, demo_nights=0, seed=1):
+    """The app with its real settings (CSRF on), with `demo_nights` of sample data."""
+    app = make_app(database_url(tmp_path, name), TESTING=False, WTF_CSRF_ENABLED=True)
+    if demo_nights:
+        result = app.test_cli_runner().invoke(
+            args=["demo", "--nights", str(demo_nights), "--seed", str(seed)])
+        assert result.exit_code == 0, result.output
+    return app
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    yield from served(real_app(tmp_path, "browser"))
 
 
 class Table:

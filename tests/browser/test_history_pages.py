@@ -1,26 +1,16 @@
 """Looking back at past nights in Chromium at phone size: history, recap, player, results."""
 
-import threading
-
 import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from companion.rules import GAMES
-from tests.conftest import database_url, make_app
+from tests.browser.conftest import real_app, served
 
 
 @pytest.fixture
 def live_server(tmp_path):
     """The app with its real settings and a few months of demo nights."""
-    app = make_app(database_url(tmp_path, "history"), TESTING=False, WTF_CSRF_ENABLED=True)
-    result = app.test_cli_runner().invoke(args=["demo", "--nights", "30", "--seed", "5"])
-    assert result.exit_code == 0, result.output
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    yield from served(real_app(tmp_path, "history", demo_nights=30, seed=5))
 
 
 def test_browsing_the_history_of_past_nights(table):

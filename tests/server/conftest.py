@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from sqlalchemy import create_engine, text
 
 from companion import services
 from companion.extensions import db
@@ -157,3 +158,12 @@ def server(skyjo_game):
     yield start
     for each in started:
         each.kill()
+
+
+def count(url, sql):
+    """What one counting query says about the database at `url`, read afresh."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        found = connection.execute(text(sql)).scalar()
+    engine.dispose()
+    return found

@@ -2,9 +2,8 @@
 same moment, against gunicorn with several workers."""
 
 import pytest
-from sqlalchemy import create_engine, text
 
-from tests.server.conftest import Phone, Server, at_once
+from tests.server.conftest import Phone, Server, at_once, count
 from tests.server.races import build_games, round_form, skyjo_round
 
 RACES = 4
@@ -21,14 +20,6 @@ def table(tmp_path_factory):
     server.kill()
 
 
-def rows(url, sql):
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        found = connection.execute(text(sql)).scalar()
-    engine.dispose()
-    return found
-
-
 def version_of(phone, game):
     return phone.http.get(f"{phone.base}/games/{game['id']}/sheet.json", timeout=10).json()["version"]
 
@@ -43,8 +34,8 @@ def test_a_game_deleted_while_another_phone_saves_a_round_is_either_saved_then_k
                                   deleting.csrf),
             lambda: saving.post(f"/games/{game['id']}/entries",
                                 round_form(game, seen, skyjo_round(2, 3)), saving.csrf))
-        entries = rows(built["url"], f"select count(*) from entry where game_id = {game['id']}")
-        kept = rows(built["url"], f"select count(*) from game where id = {game['id']}")
+        entries = count(built["url"], f"select count(*) from entry where game_id = {game['id']}")
+        kept = count(built["url"], f"select count(*) from game where id = {game['id']}")
         if delete.status_code == 302:
             # the delete came first: the round finds the game gone, and nothing is left of it
             assert save.status_code in (404, 410), save.text[-800:]
@@ -65,13 +56,13 @@ def test_two_phones_tapping_rematch_at_once_start_one_new_game(table):
         phones[0].post(f"/games/{game['id']}/entries",
                        round_form(game, version_of(phones[0], game), skyjo_round(0, 100)),
                        phones[0].csrf)
-        before = rows(built["url"], "select count(*) from game")
+        before = count(built["url"], "select count(*) from game")
         answers = at_once(*[lambda phone=phone: phone.post(
             f"/games/{game['id']}/rematch", {}, phone.csrf) for phone in phones])
         assert [a.status_code for a in answers] == [302, 302]
         assert answers[0].headers["Location"] == answers[1].headers["Location"]
-        assert rows(built["url"], "select count(*) from game") == before + 1
+        assert count(built["url"], "select count(*) from game") == before + 1
         new = int(answers[0].headers["Location"].rsplit("/", 1)[1])
-        seats = rows(built["url"], f"select count(*) from seat where game_id = {new}")
+        seats = count(built["url"], f"select count(*) from seat where game_id = {new}")
         assert seats == 2
     assert "Traceback" not in server.errors()

@@ -2,9 +2,8 @@
 the first was: every change to a game, starting nights and games, adding a player."""
 
 import pytest
-from sqlalchemy import create_engine, text
 
-from tests.server.conftest import Phone, Server, at_once
+from tests.server.conftest import Phone, Server, at_once, count
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
 TAPS = 5
@@ -26,14 +25,6 @@ def twice(phone, path, data):
         return phone.post(path, data, phone.csrf)
 
     return at_once(tap, tap)
-
-
-def count(url, sql):
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        found = connection.execute(text(sql)).scalar()
-    engine.dispose()
-    return found
 
 
 def sheet(phone, game):
