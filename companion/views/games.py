@@ -60,7 +60,7 @@ def pad(game_id):
     # the phones round the table reload a pad far more often than it changes: a phone
     # that has this version of the page is told so (304) after one small query
     version = db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
-    tag = pad_tag(version)
+    tag = pad_tag(version, game_id)
     if tag and request.if_none_match.contains(tag):
         return not_modified(tag)
     game = load_game(game_id)

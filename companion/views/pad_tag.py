@@ -20,8 +20,9 @@ REFILL = "refill"
 FRESH = 1800
 
 
-def pad_tag(version: str) -> str | None:
-    if request.args or session.get("_flashes") or session.get(REFILL):
+def pad_tag(version: str, game_id: int) -> str | None:
+    refilling = (session.get(REFILL) or {}).get("game") == game_id
+    if request.args or session.get("_flashes") or refilling:
         return None
     generate_csrf()
     raw = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")

@@ -110,3 +110,16 @@ def test_a_correction_of_an_entry_undone_on_another_phone_is_told_so_not_lost_in
     assert response.status_code == 409
     assert ("Round 2 was removed on another phone while you were on this page: here is the "
             "sheet as it is now.") in texts(response, ".form-errors p")
+
+
+def test_a_pad_with_undone_values_in_its_form_is_not_cached_and_other_pads_still_are(
+        app, client, start_game):
+    game, _ = played(app, client, start_game, "any_game")
+    other, _ = played(app, client, start_game, "any_game")
+    client.get(f"/games/{game}")        # shows the flashes of the saves
+    client.post(f"/games/{game}/undo", data=undo_button(client.get(f"/games/{game}")))
+    client.get(f"/games/{game}")        # shows "Undone: ..."
+    assert "ETag" not in client.get(f"/games/{game}").headers
+    tag = client.get(f"/games/{other}").headers["ETag"]
+    again = client.get(f"/games/{other}", headers={"If-None-Match": tag})
+    assert again.status_code == 304
