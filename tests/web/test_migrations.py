@@ -53,6 +53,12 @@ def old_database(url, revision, *statements):
         for statement in statements:
             sql, parameters = statement if isinstance(statement, tuple) else (statement, {})
             db.session.execute(text(sql), parameters)
+        if db.engine.dialect.name == "postgresql":
+            # the rows above name their ids: the next one the app adds takes the id after
+            for table in ("player", "night", "game"):
+                db.session.execute(text(
+                    f"select setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"coalesce(max(id), 0) + 1, false) from {table}"))
         db.session.commit()
         db.engine.dispose()
 
