@@ -7,10 +7,12 @@ from companion.rules import GAMES
 from tests.browser.conftest import real_app, served
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """The app with its real settings and a few months of demo nights."""
-    yield from served(real_app(tmp_path, "history", demo_nights=30, seed=5))
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """The app with its real settings and a few months of demo nights, shared by this
+    module's tests: they only read."""
+    yield from served(real_app(tmp_path_factory.mktemp("history"), "history", demo_nights=30,
+                               seed=5))
 
 
 def test_browsing_the_history_of_past_nights(table):
