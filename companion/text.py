@@ -58,3 +58,8 @@ def signed(value) -> str:
         return ""
     shown = points(value)
     return f"+{shown}" if value > 0 else shown
+
+
+def capital(sentence: str) -> str:
+    """The sentence with its first letter capitalised, and only that one ("Ann's turn")."""
+    return sentence[:1].upper() + sentence[1:]

@@ -33,6 +33,11 @@ class Rules:
     player_keys: tuple[str, ...] = ()
     player_maps: tuple[str, ...] = ()
 
+    def entry_name(self, docs: list[dict], position: int) -> str:
+        """How the table calls the entry at `position` of `docs` (entries naming players),
+        as a message says it: "round 4". A kind numbered otherwise says so."""
+        return f"{self.entry_noun} {position + 1}"
+
     @property
     def default_options(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}

@@ -265,6 +265,16 @@ class DicePoker(Rules):
     def winners(self, state: State) -> list[str]:
         return highest(self.totals(state))
 
+    def entry_name(self, docs: list[dict], position: int) -> str:
+        """A turn by its player's round, as the pad tells it: "Ann's turn in round 4"; a
+        turn no longer in the list (undone) is "the last turn"."""
+        if not 0 <= position < len(docs) or not isinstance(docs[position], dict):
+            return "the last turn"
+        player = docs[position].get("player")
+        number = sum(isinstance(doc, dict) and doc.get("player") == player
+                     for doc in docs[:position + 1])
+        return f"{player}'s turn in round {number}"
+
     def extra(self, state: State) -> dict[str, Any]:
         totals = self.totals(state)
         results = {}

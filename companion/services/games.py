@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import and_, case, exists, or_, select
 
-from .. import locks, records
+from .. import locks, records, text
 from ..extensions import db
 from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, Seat
 from ..outcome import Outcome, derive
@@ -78,12 +78,11 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
 
 def changed_message(game: Game, last: dict | None) -> str:
     """What another phone did, as the refused phone is told it."""
-    noun = GAMES[game.kind].entry_noun.capitalize()
     last = last or {}
-    number = (last.get("position") or 0) + 1
-    done = {"add": f"{noun} {number} was saved on another phone",
-            "undo": f"{noun} {number} was removed on another phone",
-            "correct": f"{noun} {number} was corrected on another phone",
+    name = text.capital(GAMES[game.kind].entry_name(game.docs, last.get("position") or 0))
+    done = {"add": f"{name} was saved on another phone",
+            "undo": f"{name} was removed on another phone",
+            "correct": f"{name} was corrected on another phone",
             "abandon": "The game was abandoned on another phone",
             "rename": f"{last.get('old')} was renamed {last.get('new')} on another phone",
             }.get(last.get("action"), "The score sheet changed on another phone")
@@ -132,10 +131,10 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
         sheet = replay(game, docs)
     except RuleError as error:
         if error.index is not None and error.index > position:
-            noun = GAMES[game.kind].entry_noun
-            raise ServiceError(f"This change would make {noun} {error.index + 1} impossible: "
-                               f"{error.message} Undo the later {noun}s first, or correct "
-                               f"them.") from error
+            rules = GAMES[game.kind]
+            raise ServiceError(f"This change would make {rules.entry_name(docs, error.index)} "
+                               f"impossible: {error.message} Undo the later "
+                               f"{rules.entry_noun}s first, or correct them.") from error
         raise
     game.entries[position].doc = change["doc"]
     write(game, derive(sheet, game.status))

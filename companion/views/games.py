@@ -7,7 +7,7 @@ from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import charts, locks, services
+from .. import charts, locks, services, text
 from ..extensions import db
 from ..forms import ConfirmForm, VersionForm, game_setup_form
 from ..models import Game, Night, Submission
@@ -83,16 +83,16 @@ def sheet_json(game_id):
 def add_entry(game_id):
     game = load_game(game_id)
     pad_ = KINDS[game.kind]
-    # read before the commit, which expires the game: reading it after would load it again
-    noun_ = pad_.RULES.entry_noun
     form = pad_.form_for(game)
+    # read before the commit, which expires the game: reading it after would load it again
     docs = game.docs
     change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
     if change:
         # what was saved, as the pad tells it ("Saved. Round 3: Ann 12, Ben 30."); a
-        # repeated tap, answered as the first was, says the number only
+        # repeated tap, answered as the first was, names the entry only
         told = (pad_.tell(change["sheet"], docs + [change["named"]], change["position"])
-                if "sheet" in change else f"{noun_.capitalize()} {change['position'] + 1}")
+                if "sheet" in change
+                else text.capital(pad_.RULES.entry_name(docs, change["position"])))
         flash(f"Saved. {told}.")
         return redirect(url_for("games.pad", game_id=game_id))
     return render_pad(game, services.replay(game), form, status=status_for(form))
@@ -121,14 +121,15 @@ def correct(game_id, position):
         form = pad_.form_for(game)
         refused(form, services.Conflict(services.changed_message(game, game.last_change)), game)
         return render_pad(game, services.replay(game), form, status=409)
-    noun_ = pad_.RULES.entry_noun
     if request.method == "GET":
         form = pad_.form_for(game, doc=game.docs[position], position=position)
     else:
         form = pad_.form_for(game, position=position)
+        # named before the commit, which expires the game
+        name = pad_.RULES.entry_name(game.docs, position)
         if save(form, game, lambda doc, seen:
                 services.correct_entry(game, position, doc, seen)):
-            flash(f"{noun_.capitalize()} {position + 1} corrected.")
+            flash(f"{text.capital(name)} corrected.")
             return redirect(url_for("games.pad", game_id=game_id))
     sheet = services.replay(game)
     pad_.dress(form, game, sheet, position)

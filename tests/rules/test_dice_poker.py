@@ -601,3 +601,15 @@ def test_any_json_document_as_an_entry_is_refused_only_with_a_rule_error(after_p
         replay(entries)
     except RuleError as error:
         assert error.index is not None and str(error)
+
+
+TURNS = [{"player": "Ann", "row": "1", "score": 0}, {"player": "Ben", "row": "1", "score": 0},
+         {"player": "Ann", "row": "2", "score": 0}, {"player": "Ann", "row": "3", "score": 0}]
+
+
+@pytest.mark.parametrize("position, name", [
+    (0, "Ann's turn in round 1"), (1, "Ben's turn in round 1"), (2, "Ann's turn in round 2"),
+    (3, "Ann's turn in round 3"), (4, "the last turn"), (-1, "the last turn"),
+])
+def test_a_turn_is_named_by_its_players_round_not_its_place_in_the_list(position, name):
+    assert RULES.entry_name(TURNS, position) == name

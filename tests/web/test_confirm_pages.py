@@ -28,7 +28,7 @@ def test_the_undo_page_names_the_round_it_removes_with_everyones_points(client, 
     game = skyjo(client, start_game)
     page = shown(client.get(f"/games/{game}/undo?version={version(client, game)}"))
     assert "Round 2: Ann 24 (doubled), Ben 4" in page
-    assert "Yes, undo round 2" in page
+    assert "Yes, undo it" in page
 
 
 @pytest.mark.parametrize("kind,players,entry,said", [

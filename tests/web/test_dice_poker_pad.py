@@ -336,7 +336,7 @@ def test_a_correction_that_would_break_a_later_turn_is_refused(client, start_gam
     response = client.post(f"/games/{game}/entries/0", data=turn(
         version(client, game), "Ann", "2", score=0))
     assert response.status_code == 422
-    assert "turn 3 impossible" in errors(response)[0]
+    assert "would make Ann's turn in round 2 impossible" in errors(response)[0]
 
 
 def test_undo_removes_the_last_turn_after_confirmation(client, start_game):
@@ -378,3 +378,16 @@ def test_games_opened_one_after_another_each_show_their_own_players_turn_and_row
         assert player_choices(html) == [("Cid", True, False), ("Dan", False, False),
                                          ("Eve", False, False)]
         assert row_marks(html, "1") == []
+
+
+def test_a_phone_refused_after_another_saved_is_told_whose_turn_in_which_round(client, app,
+                                                                              start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    play(client, game, [("Ann", "1", {"score": 0}), ("Ben", "1", {"score": 0})])
+    seen = version(client, game)
+    other = app.test_client()
+    assert other.post(f"/games/{game}/entries", data=turn(
+        seen, "Ann", "2", dice=[2, 2, 2, 1, 1])).status_code == 302
+    response = client.post(f"/games/{game}/entries", data=turn(seen, "Ann", "3", score=0))
+    assert response.status_code == 409
+    assert errors(response)[0].startswith("Ann's turn in round 2 was saved on another phone")
