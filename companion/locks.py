@@ -25,7 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
-from .models import Game, Player, Submission, new_version
+from .models import MESSAGE_MAX, Game, Player, Submission, new_version
 
 
 # what a creating form's token looks like (companion/forms.py, `Once`)
@@ -150,7 +150,11 @@ def claim(token: str | None) -> Submission | None:
     return db.session.get(Submission, token)
 
 
-def answered(token: str | None, location: str, message: str) -> None:
+def answered(token: str | None, location: str, message: str | None) -> None:
+    """Keep what the first tap was answered with; a message naming ten long names is cut
+    to what the column holds."""
+    if message and len(message) > MESSAGE_MAX:
+        message = message[:MESSAGE_MAX - 1] + "…"
     if token:
         db.session.execute(update(Submission).where(Submission.token == token)
                            .values(location=location, message=message))

@@ -16,6 +16,8 @@ from .text import day, name_key
 
 # the longest player name, wherever names are typed or restored
 NAME_MAX = 40
+# the longest message a repeated tap is answered with (Submission.message)
+MESSAGE_MAX = 200
 STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
 
 
@@ -35,8 +37,8 @@ night_players = db.Table(
     db.Column("player_id", ForeignKey("player.id", ondelete="CASCADE"), primary_key=True,
               index=True),
     # the order they came in (migration 0010): the night lists them so, and seats them so
-    # when it has no game to copy; rows written without one (restores, sample data) are 0,
-    # and ties go by name
+    # when it has no game to copy; rows written without one (sample data) are 0, and ties
+    # go by name
     db.Column("position", Integer, nullable=False, default=0, server_default="0"),
 )
 
@@ -215,7 +217,7 @@ class Submission(db.Model):
 
     token: Mapped[str] = mapped_column(String(32), primary_key=True)
     location: Mapped[str | None] = mapped_column(String(200))
-    message: Mapped[str | None] = mapped_column(String(200))
+    message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
 
 

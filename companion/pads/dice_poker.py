@@ -163,7 +163,8 @@ def to_entry(form, game):
 
 
 def preview(form, game):
-    """What these dice would score in each row ("—" where they miss), keyed by output."""
+    """What these dice would score in each row ("dash" where they miss), keyed by the
+    element that shows it."""
     dice = dice_of(form)
     first = bool(form.first_throw.data)
     shown = {}

@@ -79,7 +79,12 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
 def changed_message(game: Game, last: dict | None) -> str:
     """What another phone did, as the refused phone is told it."""
     last = last or {}
-    name = text.capital(GAMES[game.kind].entry_name(game.docs, last.get("position") or 0))
+    position = last.get("position") or 0
+    docs = game.docs
+    if last.get("doc") is not None:
+        # the entry as the other phone made it: the entries read here may be from before
+        docs = docs[:position] + [game.named(last["doc"])] + docs[position + 1:]
+    name = text.capital(GAMES[game.kind].entry_name(docs, position))
     done = {"add": f"{name} was saved on another phone",
             "undo": f"{name} was removed on another phone",
             "correct": f"{name} was corrected on another phone",

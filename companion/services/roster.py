@@ -78,8 +78,13 @@ def join_night(night: Night, player: Player) -> None:
     once)."""
     last = (select(func.coalesce(func.max(night_players.c.position), -1) + 1)
             .where(night_players.c.night_id == night.id).scalar_subquery())
-    locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
-                     player_id=player.id, position=last)
+    try:
+        locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
+                         player_id=player.id, position=last)
+    except IntegrityError:
+        # the night was deleted, or the player removed, on another phone at this moment
+        raise ServiceError(f"{player.name} could not join: the night or the player was just "
+                           "deleted on another phone.") from None
     db.session.expire(night, ["attendees"])
 
 

@@ -39,7 +39,7 @@ def new(night_id, kind):
             return url_for("games.pad", game_id=game.id), None
         try:
             return submit_once(form, start)
-        except RuleError as error:
+        except (RuleError, services.ServiceError) as error:
             db.session.rollback()
             form.form_errors.append(error.message)
         except IntegrityError:

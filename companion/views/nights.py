@@ -4,12 +4,14 @@ from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
+from sqlalchemy import delete as delete_rows
+from sqlalchemy import or_
 from sqlalchemy.orm import joinedload, load_only
 
 from .. import services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NewPlayerForm, NightForm
-from ..models import Game, Night, Player, Seat, night_players
+from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
 from .once import submit_once
 from .helpers import paginate
@@ -81,6 +83,9 @@ def show(night_id, name_form=None, status=200):
         "nights/show.html", night=night, attendees=here, name_form=name_form,
         roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(),
         playing=playing,
+        # games abandoned with nothing entered are left out of the recap: listed here, each
+        # a tap from its Delete button
+        mistakes=[game for game in night.games if game.is_abandoned and not game.entry_count],
         # while a game is played or the night is tonight, playing comes first; after, the recap
         on=bool(playing) or night.date == date.today(),
         recap=stats.night_recap(night, [p.name for p in here]) if night.games else None), status
@@ -110,9 +115,14 @@ def quick_add(night_id, player_id):
     player = db.get_or_404(Player, player_id)
     if ConfirmForm().validate_on_submit():
         # a second tap on the chip finds them there already, and is told the same
-        services.join_night(night, player)
-        db.session.commit()
-        flash(f"{player.name} joined the night.")
+        try:
+            services.join_night(night, player)
+        except services.ServiceError as error:
+            db.session.rollback()
+            flash(error.message, "error")
+        else:
+            db.session.commit()
+            flash(f"{player.name} joined the night.")
     return redirect(players_of(night))
 
 
@@ -150,6 +160,11 @@ def delete(night_id):
             db.session.rollback()
             notice = error.message
         else:
+            # forms that answered with this night's page forget it (sqlite reuses the id)
+            page = url_for("nights.show", night_id=night_id)
+            db.session.execute(delete_rows(Submission).where(or_(
+                Submission.location == page, Submission.location.like(page + "?%"),
+                Submission.location.like(page + "#%"))))
             db.session.commit()
             flash(f"The night of {label} was deleted.")
             return redirect(url_for("nights.index"))

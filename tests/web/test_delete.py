@@ -2,14 +2,17 @@
 what goes; a game changed on another phone meanwhile is kept, and the players' records
 stay what their remaining games make them."""
 
+import datetime
 import re
 from html import unescape
 
 import pytest
+from sqlalchemy import text
 
+from companion import services
 from companion.extensions import db
-from companion.models import Game, Player, PlayerRecord
-from tests.web.conftest import errors, select, texts, version
+from companion.models import Game, Night, Player, PlayerRecord
+from tests.web.conftest import errors, hidden_value, select, texts, version
 
 
 def shown(response):
@@ -164,3 +167,30 @@ def test_a_night_with_a_game_is_not_deleted(client, start_game):
 def test_a_night_that_is_not_there_cannot_be_deleted(client):
     assert client.get("/nights/9/delete").status_code == 404
     assert client.post("/nights/9/delete").status_code == 404
+
+
+def test_joining_a_night_deleted_on_another_phone_a_moment_before_is_refused_not_a_500(app):
+    with app.app_context():
+        night = services.start_night(datetime.date(2026, 12, 1), "Gone")
+        player = services.get_or_create_player("Ann")
+        db.session.commit()
+        night = db.session.get(Night, night.id)
+        # the other phone's delete, done after this phone loaded the night (as PostgreSQL
+        # lets it happen between this phone's read and its insert)
+        db.session.execute(text("delete from night where id = :id"), {"id": night.id})
+        with pytest.raises(services.ServiceError, match="Ann could not join"):
+            services.join_night(night, player)
+        db.session.rollback()
+
+
+def test_a_form_sent_again_after_its_night_was_deleted_is_not_sent_to_the_next_night(client):
+    once = hidden_value(client.get("/nights/new"), "once")
+    first = client.post("/nights/new", data={"date": "2026-11-30", "title": "By mistake",
+                                             "once": once})
+    assert client.post(first.location + "/delete").status_code == 302
+    # the next night may take the deleted one's id
+    client.post("/nights/new", data={"date": "2026-12-01", "title": "The real one",
+                                     "once": hidden_value(client.get("/nights/new"), "once")})
+    again = client.post("/nights/new", data={"date": "2026-11-30", "title": "By mistake",
+                                             "once": once}, follow_redirects=True)
+    assert texts(again, "h1") == ["By mistake"]

@@ -91,6 +91,13 @@ def test_a_game_abandoned_before_anything_was_entered_leaves_the_recap(client, r
     section = recap_section(client)
     assert texts(section, "div.recap-game h3") == ["1. Skull", "2. Card game to 500"]
     assert "abandoned" not in section.text
+    # it is still a tap away, to be deleted
+    page = client.get("/nights/1")
+    mistakes = parse(page).one("section[aria-labelledby=mistakes-heading]")
+    links = [a.get("href") for a in mistakes.select("a[href]")]
+    assert texts(mistakes, ".game-title") == ["Skyjo"] and len(links) == 1
+    pad = client.get(links[0]).get_data(as_text=True)
+    assert "Delete game" in pad
 
 
 def test_a_night_without_a_finished_game_says_so(client, runner, tmp_path):

@@ -161,6 +161,21 @@ def test_rematch_tapped_twice_or_on_two_phones_starts_one_game(app, client):
     assert "Rematch: Skyjo" in other_phone.get(answers[1].location).get_data(as_text=True)
 
 
+def test_a_rematch_of_eight_long_names_is_answered_again_in_a_message_cut_to_fit(app, client):
+    # 40-character names: the message naming them all is longer than a stored answer holds
+    names = [f"{letter * 39}{n}" for n, letter in enumerate("ABCDEFGH")]
+    night = new_night(client, *names)
+    game = start(client, night, "skyjo", names, target=10)
+    finish_skyjo(client, game, {name: 1 if n == 0 else 30 for n, name in enumerate(names)})
+    first = client.post(f"/games/{game}/rematch", follow_redirects=True)
+    assert first.status_code == 200
+    told = texts(first, "p.flash")[-1]
+    assert told.startswith("Rematch: Skyjo with A") and told.endswith("as before.")
+    again = app.test_client().post(f"/games/{game}/rematch", follow_redirects=True)
+    repeat = texts(again, "p.flash")[-1]
+    assert len(repeat) == 200 and repeat.endswith("…") and told.startswith(repeat[:-1])
+
+
 def test_a_game_being_played_has_no_rematch_yet(app, client):
     night = new_night(client, "Ann", "Ben")
     game = start(client, night, "skyjo", ["Ann", "Ben"])

@@ -46,6 +46,13 @@
       input.value = n > 0 ? String(n) : "";
       draw();
       form.dispatchEvent(new Event("change"));
+      // the fifth die disables the faces: the row to write it in is the next thing to tap
+      var active = document.activeElement;
+      if (!active || active === document.body || active.disabled) {
+        var row = Array.prototype.filter.call(form.querySelectorAll(".dp-row input"),
+          function (r) { return r.offsetParent !== null; })[0];
+        if (row) { row.focus({ preventScroll: true }); }
+      }
     }
 
     function draw() {
