@@ -98,7 +98,7 @@ def board(game, sheet):
     rounds = [{"number": r + 1, "position": r, "points": [points[p] for p in sheet.players]}
               for r, points in enumerate(view["rounds"])]
     best = "highest" if options["high_wins"] else "lowest"
-    fields = common(game, sheet, docs, tell, None)
+    fields = common(game, sheet, docs, tell)
     if docs and "end" in docs[-1]:
         fields["undo_label"] = "Undo the end of the game"
     return AnyBoard(**fields, ending=f"The {best} total wins; {ending}." if ending

@@ -42,8 +42,6 @@ class Board:
     playing: bool
     # entries can still be corrected (not an abandoned game)
     editable: bool
-    # whose turn or who deals, as the top of the pad says it; None when nobody is next
-    turn: str | None
     # the player whose turn it is, marked in the standings; None where turns don't apply
     turn_player: str | None
     # every entry as a sentence, oldest first
@@ -69,7 +67,7 @@ def leaders(sheet: Sheet, best: str) -> list[str]:
     return [p for p, t in totals.items() if t == top]
 
 
-def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
+def common(game: Game, sheet: Sheet, docs: list[dict], tell,
            tags: dict[str, list[str]] | None = None,
            turn_player: str | None = None) -> dict[str, Any]:
     """The fields every board has, as keyword arguments for a Board (sub)class;
@@ -85,7 +83,6 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell, turn: str | None,
                       for p in sheet.players],
         "leaders": leading, "finished": sheet.finished, "winners": list(sheet.winners),
         "playing": game.in_progress, "editable": not game.is_abandoned,
-        "turn": turn if game.in_progress else None,
         "turn_player": turn_player if game.in_progress else None,
         "told": [Told(i, tell(sheet, docs, i)) for i in range(len(sheet.progress))],
         "settings": rules.describe_options(game.options),

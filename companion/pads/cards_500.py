@@ -22,7 +22,6 @@ MID_GAME = 3
 @dataclass
 class CardsBoard(Board):
     target: int
-    dealer: str | None
     # per hand, oldest first: {"number", "position", "cells": [points, or None if out]}
     hands: list[dict]
 
@@ -168,10 +167,7 @@ def board(game, sheet):
     # the player dealing the hand being played, the one the form enters; once someone
     # reaches the target the game is over and the totals say why
     tags = {dealer: ["Deals"]} if dealer and game.in_progress else None
-    return CardsBoard(**common(game, sheet, docs, tell,
-                               f"{dealer} deals hand {len(hands) + 1}" if dealer else None,
-                               tags),
-                      target=target, dealer=dealer, hands=hands)
+    return CardsBoard(**common(game, sheet, docs, tell, tags), target=target, hands=hands)
 
 
 def tell(sheet, docs, position):

@@ -204,7 +204,7 @@ def board(game, sheet):
         {"position": i, "player": doc["player"], "row": LABELS[doc["row"]], "how": entered(doc),
          "dash": doc["row"] in view["dashes"][doc["player"]],
          "points": view["rows"][doc["player"]][doc["row"]]} for i, doc in enumerate(docs)]
-    fields = common(game, sheet, docs, tell, f"{nxt}'s turn" if nxt else None, turn_player=nxt)
+    fields = common(game, sheet, docs, tell, turn_player=nxt)
     number = 1 + min((rounds_played(docs, p) for p in players), default=0)
     fields.update(next_number=number, entry_heading=f"Round {number}", save_label="Save the turn",
                   undo_label="Undo the last turn")

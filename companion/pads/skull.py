@@ -173,7 +173,6 @@ def board(game, sheet):
     starter = view["next_starter"]
     return SkullBoard(
         **common(game, sheet, game.docs, tell,
-                 f"{starter} starts the next round" if starter else None,
                  {starter: ["Starts"]} if starter and game.in_progress else None),
         variant=VARIANTS[variant], shape="round" if variant == "published" else "card",
         seats=seats(view, variant), history=history(view, sheet.progress),

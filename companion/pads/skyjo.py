@@ -184,9 +184,7 @@ def board(game, sheet):
               for r, points in enumerate(view["rounds"])]
     starter = view["next_starter"]
     tags = {starter: ["Starts"]} if starter and not sheet.finished else {}
-    return SkyjoBoard(**common(game, sheet, docs, tell,
-                               f"{starter} starts round {len(rounds) + 1}" if starter else None,
-                               tags),
+    return SkyjoBoard(**common(game, sheet, docs, tell, tags),
                       target=game.options["target"], rounds=rounds,
                       totals=[sheet.totals[p] for p in sheet.players])
 
