@@ -134,7 +134,7 @@ def dice_poker(person):
     combinations are open: the longest the form gets."""
     for row in UPPER:
         for _ in PLAYERS:
-            dice_turn(person, [int(UPPER.index(row)) + 1] * 3 + [1, 2], row)
+            dice_turn(person, [UPPER.index(row) + 1] * 3 + [1, 2], row)
     person.reset()
     dice_turn(person, [3, 3, 3, 2, 2], "Full house")
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -148,6 +148,14 @@ def claim(token: str | None) -> Submission | None:
     if insert_new(Submission.__table__, ["token"], token=token):
         return None
     return db.session.get(Submission, token)
+
+
+def forget_answers(page: str) -> None:
+    """Forms that were answered with `page` (or the page with a query or a fragment) forget
+    it, once what it showed is deleted: SQLite gives the next row the same id."""
+    db.session.execute(delete(Submission).where(or_(
+        Submission.location == page, Submission.location.like(page + "?%"),
+        Submission.location.like(page + "#%"))))
 
 
 def answered(token: str | None, location: str, message: str | None) -> None:

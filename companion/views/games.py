@@ -2,7 +2,6 @@
 
 from flask import (Blueprint, abort, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
-from sqlalchemy import delete as delete_rows
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -147,23 +146,23 @@ def undo(game_id):
     game = load_game(game_id)
     pad_ = KINDS[game.kind]
     noun = pad_.RULES.entry_noun
-    told = {"sentence": None}
 
     def undo_last(game_, seen):
         docs = game_.docs
         made = services.undo_last(game_, seen)
-        if "removed" in made:
-            told["sentence"] = pad_.tell(services.replay(game_, docs), docs, len(docs) - 1)
-            if request.form.get("refill"):
-                session[REFILL] = {"game": game_.id, "version": game_.version,
-                                   "doc": made["removed"]}
-        return made
+        if "removed" not in made:
+            return made
+        if request.form.get("refill"):
+            session[REFILL] = {"game": game_.id, "version": game_.version,
+                               "doc": made["removed"]}
+        # told from the sheet that still had it: the one replay an undo adds
+        return {**made, "told": pad_.tell(services.replay(game_, docs), docs, len(docs) - 1)}
 
     def done(made):
-        if told["sentence"] is None:
+        if "told" not in made:
             return f"{noun.capitalize()} {made['position'] + 1} was removed."
         back = " Its values are back in the form." if request.form.get("refill") else ""
-        return f"Undone: {told['sentence']}.{back}"
+        return f"Undone: {made['told']}.{back}"
 
     return confirm(game, "undo", undo_last, url_for("games.pad", game_id=game.id), done)
 
@@ -348,9 +347,7 @@ def delete(game_id):
             return {"action": "delete", "repeat": True}
         locks.claim(token)
         locks.answered(token, then, told)
-        # forms that answered with this game's page forget it (sqlite reuses the id)
-        db.session.execute(delete_rows(Submission).where(
-            Submission.location == url_for("games.pad", game_id=game_id)))
+        locks.forget_answers(url_for("games.pad", game_id=game_id))
         return made
 
     return confirm(game, "delete", delete_game, then, lambda made: told)

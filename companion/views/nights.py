@@ -4,14 +4,12 @@ from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
-from sqlalchemy import delete as delete_rows
-from sqlalchemy import or_
 from sqlalchemy.orm import joinedload, load_only
 
-from .. import services, stats
+from .. import locks, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NewPlayerForm, NightForm
-from ..models import Game, Night, Player, Seat, Submission, night_players
+from ..models import Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from .once import submit_once
 from .helpers import paginate
@@ -160,11 +158,7 @@ def delete(night_id):
             db.session.rollback()
             notice = error.message
         else:
-            # forms that answered with this night's page forget it (sqlite reuses the id)
-            page = url_for("nights.show", night_id=night_id)
-            db.session.execute(delete_rows(Submission).where(or_(
-                Submission.location == page, Submission.location.like(page + "?%"),
-                Submission.location.like(page + "#%"))))
+            locks.forget_answers(url_for("nights.show", night_id=night_id))
             db.session.commit()
             flash(f"The night of {label} was deleted.")
             return redirect(url_for("nights.index"))

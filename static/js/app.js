@@ -73,6 +73,16 @@
     return fields[fields.indexOf(field) + 1] || null;
   }
 
+  // the next field focused, its value selected to be typed over; past the last one the
+  // keyboard closes (null)
+  function moveOn(field) {
+    var next = following(field);
+    if (!next) { field.blur(); return null; }
+    next.focus();
+    next.select();
+    return next;
+  }
+
   function keyboardKeys(form) {
     var save = form.querySelector(".action-bar [type=submit]");
     if (!save) { return; }
@@ -84,8 +94,7 @@
     form.addEventListener("keydown", function (event) {
       if (event.key !== "Enter" || !event.target.matches(TYPED)) { return; }
       event.preventDefault();
-      var next = following(event.target);
-      if (next) { next.focus(); next.select(); } else { form.requestSubmit(save); }
+      if (!moveOn(event.target)) { form.requestSubmit(save); }
     });
   }
 
@@ -107,14 +116,6 @@
       if (inRange(field, text + digit)) { return false; }
     }
     return true;
-  }
-
-  function moveOn(field) {
-    var next = following(field);
-    if (!next) { field.blur(); return null; }
-    next.focus();
-    next.select();
-    return next;
   }
 
   function autoAdvance(field) {

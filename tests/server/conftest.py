@@ -83,6 +83,14 @@ class Phone:
     def __init__(self, base):
         self.base = base
         self.http = requests.Session()
+        self.csrf = None
+
+    @classmethod
+    def opened(cls, base):
+        """A phone that has opened a page, and so holds its session's CSRF token."""
+        phone = cls(base)
+        phone.csrf = phone.token("/nights/new")
+        return phone
 
     def page(self, path):
         return self.http.get(self.base + path, timeout=REQUEST_TIMEOUT).text

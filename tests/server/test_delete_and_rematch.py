@@ -13,9 +13,7 @@ RACES = 4
 def table(tmp_path_factory):
     built = build_games(tmp_path_factory.mktemp("delete"), 2 * RACES)
     server = Server(built["url"], workers=3).start()
-    phones = [Phone(server.base), Phone(server.base)]
-    for phone in phones:
-        phone.csrf = phone.token("/nights/new")
+    phones = [Phone.opened(server.base), Phone.opened(server.base)]
     yield built, server, phones
     server.kill()
 

@@ -13,8 +13,7 @@ TAPS = 5
 def table(tmp_path_factory):
     built = build_games(tmp_path_factory.mktemp("taps"), len(ACTIONS) * TAPS)
     server = Server(built["url"], workers=3).start()
-    phone = Phone(server.base)
-    phone.csrf = phone.token("/nights/new")
+    phone = Phone.opened(server.base)
     yield built, server, phone
     server.kill()
 
@@ -67,8 +66,7 @@ def test_a_double_tap_on_adding_a_new_player_adds_them_once(table):
 
 def test_two_phones_adding_the_same_new_name_in_any_case_make_one_player(table):
     built, server, phone = table
-    other = Phone(server.base)
-    other.csrf = other.token("/nights/new")
+    other = Phone.opened(server.base)
     night = int(phone.post("/nights/new", {"date": "2026-12-01", "title": "Same name"},
                            phone.csrf).headers["Location"].rsplit("/", 1)[1])
 

@@ -37,10 +37,7 @@ def live(race_db):
 
 @pytest.fixture(scope="module")
 def phones(live):
-    pair = [Phone(live.base), Phone(live.base)]
-    for phone in pair:
-        phone.csrf = phone.token("/nights/new")
-    return pair
+    return [Phone.opened(live.base), Phone.opened(live.base)]
 
 
 def race(phones, game, first, second):

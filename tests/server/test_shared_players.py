@@ -43,9 +43,7 @@ def table(tmp_path_factory):
                           "nights": [n.id for n in nights], "pair": (dan.name, eve.name)})
         db.engine.dispose()
     server = Server(url, workers=3).start()
-    phones = [Phone(server.base), Phone(server.base)]
-    for phone in phones:
-        phone.csrf = phone.token("/nights/new")
+    phones = [Phone.opened(server.base), Phone.opened(server.base)]
     yield url, races, phones
     server.kill()
 
