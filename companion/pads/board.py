@@ -74,7 +74,7 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell,
     `tell(sheet, docs, position)` says one entry as a sentence."""
     rules = GAMES[game.kind]
     noun, number = rules.entry_noun, len(sheet.progress) + 1
-    leading = leaders(sheet, rules.best)
+    leading = leaders(sheet, rules.best_for(game.options))
     tags = tags or {}
     return {
         "title": rules.group_title(game.options), "noun": noun, "next_number": number,

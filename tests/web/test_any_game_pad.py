@@ -50,6 +50,14 @@ def test_the_table_ends_the_game_and_the_lowest_total_wins_when_asked(client, st
     assert result["entries"][-1] == {"end": True}
 
 
+def test_where_the_lowest_total_wins_the_lowest_leads_while_it_is_played(client,
+                                                                          start_game):
+    game = start_game("any_game", PLAYERS, name="Golf", high_wins=False)
+    save_round(client, game, 5, 3, 9)
+    # Ben's 3 is the best round of golf: his chip leads, not Cid's 9
+    assert texts(pad(client, game), ".standings li.leader .name") == ["Ben"]
+
+
 def test_a_target_ends_the_game_after_the_round_that_reaches_it(client, start_game):
     game = start_game("any_game", ["Ann", "Ben"], target=50)
     save_round(client, game, 30, 10)
