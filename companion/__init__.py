@@ -72,13 +72,14 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from . import instrument, models, schema, security  # noqa: F401 (models: tables)
+    from . import assets, instrument, models, schema, security  # noqa: F401 (models: tables)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     instrument.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         schema.upgrade(app)

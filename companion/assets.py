@@ -1,0 +1,51 @@
+"""Scripts and stylesheets served minified, so that a pad with everything it loads stays
+within its 40 KB (docs/benchmark.md, "Taps and bytes per entry") while the files in
+static/ keep their comments.
+
+rjsmin and rcssmin take out comments and spaces only; each file is minified once per
+process, when first asked for, and again only if it changes. Nothing is written to disk,
+so any number of workers serve the same bytes. In debug mode files are served as they are.
+"""
+
+import functools
+import hashlib
+import os
+
+import rcssmin
+import rjsmin
+from flask import abort, current_app, make_response, request
+from werkzeug.security import safe_join
+
+MINIFY = {".js": (rjsmin.jsmin, "text/javascript"), ".css": (rcssmin.cssmin, "text/css")}
+
+
+@functools.lru_cache(maxsize=64)
+def minified(path: str, changed: float) -> tuple[bytes, str]:
+    """The file's text minified, and its digest for the ETag (`changed`: its mtime, so a
+    new version of the file is read again)."""
+    minify, _ = MINIFY[os.path.splitext(path)[1]]
+    with open(path, encoding="utf-8") as handle:
+        body = minify(handle.read()).encode()
+    return body, hashlib.sha256(body).hexdigest()[:16]
+
+
+def static(filename):
+    """The app's static files, scripts and stylesheets minified."""
+    kind = MINIFY.get(os.path.splitext(filename)[1])
+    if kind is None or current_app.debug:
+        return current_app.send_static_file(filename)
+    path = safe_join(current_app.static_folder, filename)
+    if path is None or not os.path.isfile(path):
+        abort(404)
+    body, digest = minified(path, os.path.getmtime(path))
+    response = make_response(body)
+    response.mimetype = kind[1]
+    response.charset = "utf-8"
+    response.set_etag(digest)
+    # revalidated, as Flask serves static files by default
+    response.cache_control.no_cache = True
+    return response.make_conditional(request)
+
+
+def init_app(app):
+    app.view_functions["static"] = static
