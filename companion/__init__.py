@@ -93,9 +93,9 @@ def register_converters(app):
 
 
 def register_blueprints(app):
-    from .views import games, history, main, nights, players
+    from .views import games, history, live, main, nights, players
 
-    for module in (main, nights, games, players, history):
+    for module in (main, nights, games, players, history, live):
         app.register_blueprint(module.bp)
 
 

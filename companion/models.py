@@ -25,6 +25,11 @@ def now_utc() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def new_watch_token() -> str:
+    """A game's watchers' token: 128 bits from `secrets`, in a url (views/live.py)."""
+    return secrets.token_urlsafe(16)
+
+
 def new_version() -> str:
     """A game's next version: random, so a restored database never reuses one."""
     return secrets.token_hex(8)
@@ -98,6 +103,9 @@ class Game(db.Model):
     # the last change: {"action", "from" (the version it was based on), "position", "doc"},
     # so that a repeated tap is recognised and a refused phone is told what happened
     last_change: Mapped[dict | None] = mapped_column(JSON)
+    # the read-only link's secret: it opens this game's sheet, and nothing can be changed
+    # through it (migration 0011)
+    watch_token: Mapped[str] = mapped_column(String(32), default=new_watch_token)
 
     night: Mapped[Night] = relationship(back_populates="games")
     seats: Mapped[list[Seat]] = relationship(

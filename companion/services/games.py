@@ -78,6 +78,12 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
 
 def changed_message(game: Game, last: dict | None) -> str:
     """What another phone did, as the refused phone is told it."""
+    return f"{said(game, last)} while you were on this page: here is the sheet as it is now."
+
+
+def said(game: Game, last: dict | None) -> str:
+    """What another phone did last, as a following phone is told it ("Round 4 was saved
+    on another phone")."""
     last = last or {}
     position = last.get("position") or 0
     docs = game.docs
@@ -85,13 +91,12 @@ def changed_message(game: Game, last: dict | None) -> str:
         # the entry as the other phone made it: the entries read here may be from before
         docs = docs[:position] + [game.named(last["doc"])] + docs[position + 1:]
     name = text.capital(GAMES[game.kind].entry_name(docs, position))
-    done = {"add": f"{name} was saved on another phone",
+    return {"add": f"{name} was saved on another phone",
             "undo": f"{name} was removed on another phone",
             "correct": f"{name} was corrected on another phone",
             "abandon": "The game was abandoned on another phone",
             "rename": f"{last.get('old')} was renamed {last.get('new')} on another phone",
             }.get(last.get("action"), "The score sheet changed on another phone")
-    return f"{done} while you were on this page: here is the sheet as it is now."
 
 
 def add_entry(game: Game, doc: dict, seen: str | None) -> dict:

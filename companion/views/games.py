@@ -6,7 +6,7 @@ from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import charts, locks, services, text
+from .. import bgstats, charts, locks, services, text
 from ..extensions import db
 from ..forms import ConfirmForm, VersionForm, game_setup_form
 from ..models import Game, Night, Submission
@@ -235,14 +235,17 @@ def assets(pad_):
     return {"stylesheet": pad_.STYLESHEET, "script": pad_.SCRIPT}
 
 
-def render_pad(game, sheet, form=None, status=200):
+def render_pad(game, sheet, form=None, status=200, template="games/pad.html", said=None):
+    """The pad page, or its body alone for a following phone (views/live.py), which is
+    told `said`: what another phone did."""
     pad_ = KINDS[game.kind]
     if form is None:
         form = pad_.form_for(game, sheet)
     pad_.dress(form, game, sheet)
     return render_template(
-        "games/pad.html", game=game, form=form, board=pad_.board(game, sheet),
+        template, game=game, form=form, board=pad_.board(game, sheet), said=said,
         **assets(pad_),
+        bg_stats=bgstats.play_url(game, sheet) if sheet.finished else None,
         preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
         chart=(charts.game_progress(game.id, game.title, pad_.RULES, sheet)

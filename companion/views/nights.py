@@ -1,5 +1,6 @@
 """Game nights: start one, who came, the games played."""
 
+import hashlib
 from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
@@ -63,8 +64,39 @@ ROSTER = (db.select(PLAYER.id, PLAYER.name, ATTENDANCE.position.label("came"))
           .order_by(ATTENDANCE.position, PLAYER.name))
 
 
+# the rows night_tag digests, each as (what, id, text)
+def _tagged(what, number, text):
+    return db.select(db.literal(what), number, db.cast(text, db.String))
+
+
+NIGHT_TAG = db.union_all(
+    _tagged("n", Night.id, Night.date).where(Night.id == db.bindparam("night"))
+    .add_columns(Night.title),
+    _tagged("g", Game.id, Game.version).where(Game.night_id == db.bindparam("night"))
+    .add_columns(db.literal(None, db.String)),
+    _tagged("a", ATTENDANCE.player_id, ATTENDANCE.position)
+    .where(ATTENDANCE.night_id == db.bindparam("night")).add_columns(db.literal(None, db.String)),
+    _tagged("r", db.func.count(PLAYER.id), db.func.max(PLAYER.id))
+    .add_columns(db.literal(None, db.String)))
+
+
 @bp.get("/<int:night_id>")
 def show(night_id, name_form=None, status=200):
+    return night_page(night_id, name_form=name_form, status=status, tag=night_tag(night_id))
+
+
+def night_tag(night_id: int) -> str:
+    """What a night's page shows changes with, in one query: its date and title, its
+    games' versions (each game's changes, renames of its players), who came in what
+    order, and the roster it offers; and the day, by which the page orders itself."""
+    rows = db.session.execute(NIGHT_TAG, {"night": night_id}).all()
+    if not any(row[0] == "n" for row in rows):
+        abort(404)
+    return hashlib.sha256(repr((sorted(rows), date.today())).encode()).hexdigest()[:20]
+
+
+def night_page(night_id, name_form=None, status=200, template="nights/show.html", **shown):
+    """The night's page, or its body alone for a following phone (views/live.py)."""
     night = db.session.execute(NIGHT, {"night": night_id}).unique().scalar_one_or_none()
     if night is None:
         abort(404)
@@ -78,7 +110,7 @@ def show(night_id, name_form=None, status=200):
         if request.args.get("adding") or not here:
             name_form.focus()
     return render_template(
-        "nights/show.html", night=night, attendees=here, name_form=name_form,
+        template, night=night, **shown, attendees=here, name_form=name_form,
         roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(),
         playing=playing,
         # games abandoned with nothing entered are left out of the recap: listed here, each

@@ -144,9 +144,43 @@
     field.addEventListener("blur", stop);
   }
 
+  // "Copy link" beside a link's field (the share page); without the clipboard api (a
+  // page over plain http) the field's text is selected and copied the old way
+  function copyButton(button) {
+    var field = document.getElementById(button.dataset.copy);
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      function done() { button.textContent = "Copied"; }
+      field.select();
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () {});
+      } else if (document.execCommand("copy")) {
+        done();
+      }
+    });
+  }
+
+  // what this file and each pad's script do to the page's elements, kept so that a part
+  // swapped in by the follower (live.js) is enhanced as the page was
+  var enhancers = [];
+  function each(root, selector, enhance) {
+    if (root.matches && root.matches(selector)) { enhance(root); }
+    root.querySelectorAll(selector).forEach(enhance);
+  }
+  window.Companion = {
+    enhance: function (selector, enhance) {
+      enhancers.push([selector, enhance]);
+      each(document, selector, enhance);
+    },
+    refresh: function (root) {
+      enhancers.forEach(function (e) { each(root, e[0], e[1]); });
+    }
+  };
+
   document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
-  document.querySelectorAll("form[data-preview-url]").forEach(keyboardKeys);
-  document.querySelectorAll('[data-advance="auto"] input').forEach(autoAdvance);
-  document.querySelectorAll("form[data-preview-url]").forEach(livePreview);
-  document.querySelectorAll('form[method="post"]').forEach(oneSubmit);
+  Companion.enhance("form[data-preview-url]", keyboardKeys);
+  Companion.enhance('[data-advance="auto"] input', autoAdvance);
+  Companion.enhance("form[data-preview-url]", livePreview);
+  Companion.enhance('form[method="post"]', oneSubmit);
+  Companion.enhance("[data-copy]", copyButton);
 })();

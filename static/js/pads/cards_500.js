@@ -27,5 +27,5 @@
     wrap.appendChild(button("More", "+", 1));
   }
 
-  document.querySelectorAll("input[data-stepper]").forEach(stepper);
+  Companion.enhance("input[data-stepper]", stepper);
 })();

@@ -87,5 +87,5 @@
     draw();
   }
 
-  document.querySelectorAll("[data-dice]").forEach(enhance);
+  Companion.enhance("[data-dice]", enhance);
 })();

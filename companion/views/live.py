@@ -1,0 +1,195 @@
+"""Following a game or a night as it is played, bringing another phone to it, and
+watching a game read-only.
+
+Every phone at the table keeps its page true by asking, every second and a half, whether
+what it shows is still the truth (static/js/live.js). It sends the tag of what it has
+(`If-None-Match`): unchanged, it gets `304 Not Modified` after one small query; changed,
+the page's body, whose `data-live` parts it swaps in. The database is the one source of
+truth, so this works the same across workers and across machines sharing one database:
+nothing is kept in a process. A page reloaded without JavaScript shows the same truth.
+
+A watcher's link carries the game's own token (`Game.watch_token`): it opens that game's
+sheet and scoreboard, read only. Nothing under /watch changes anything, and its pages
+hold no form and no CSRF token.
+"""
+
+import dataclasses
+import hmac
+import socket
+from urllib.parse import urlsplit
+
+import segno
+from flask import (Blueprint, abort, current_app, make_response, render_template, request,
+                   url_for)
+from markupsafe import Markup
+from sqlalchemy import select
+
+from .. import services
+from ..extensions import db
+from ..models import Game, Night
+from ..pads import KINDS
+from .games import load_game, render_pad
+from .nights import night_page, night_tag
+
+bp = Blueprint("live", __name__)
+
+
+def follow(tag: str, render):
+    """A following phone's answer: 304 while it has the page of `tag`, else the page's
+    body from `render()`, tagged."""
+    if request.if_none_match.contains(tag):
+        response = make_response("", 304)
+    else:
+        response = make_response(render())
+    response.set_etag(tag)
+    # asked again every time; no shared cache may keep a phone's page
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+# ---- a game's pad --------------------------------------------------------------------
+
+def game_version(game_id: int) -> str:
+    return db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
+
+
+@bp.get("/games/<int:game_id>/follow")
+def follow_game(game_id):
+    def render():
+        game = load_game(game_id)
+        body, _ = render_pad(game, services.replay(game), template="games/_pad.html",
+                             said=services.said(game, game.last_change))
+        return body
+    return follow(game_version(game_id), render)
+
+
+# ---- a night's page ------------------------------------------------------------------
+
+@bp.get("/nights/<int:night_id>/follow")
+def follow_night(night_id):
+    tag = night_tag(night_id)
+    return follow(tag, lambda: night_page(night_id, template="nights/_night.html", tag=tag,
+                                          said="The night was updated on another phone")[0])
+
+
+# ---- bringing another phone ----------------------------------------------------------
+
+LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+
+
+def lan_address() -> str | None:
+    """This machine's address on the network it would reach others by (no packet is
+    sent: connecting a UDP socket only picks the route)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return None
+
+
+def public_url(endpoint: str, **values) -> str:
+    """An address of this app another phone can open: `PUBLIC_URL` when configured (a
+    server behind a proxy), else the one this phone used, with this machine's network
+    address in place of "localhost" (the host's own browser opened it so)."""
+    path = url_for(endpoint, **values)
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/") + path
+    parts = urlsplit(request.host_url)
+    host = parts.netloc
+    if parts.hostname in LOOPBACK and (address := lan_address()):
+        host = address + (f":{parts.port}" if parts.port else "")
+    return f"{parts.scheme}://{host}{path}"
+
+
+def qr_svg(url: str) -> Markup:
+    """The link as a QR code, drawn here as inline SVG (nothing is fetched from outside):
+    dark modules on a white ground, which phone cameras read in a dark theme too."""
+    code = segno.make(url, error="m")
+    svg = code.svg_inline(scale=1, border=4, omitsize=True, dark="#000", light="#fff",
+                          svgclass="qr")
+    return Markup(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link '
+                              'below" ', 1))
+
+
+@bp.get("/games/<int:game_id>/share")
+def share(game_id):
+    game = db.get_or_404(Game, game_id)
+    watch = dict(game_id=game.id, token=game.watch_token)
+    links = [
+        ("play", "To play along",
+         "Opens this score pad: that phone can enter and correct rounds too.",
+         public_url("games.pad", game_id=game.id)),
+        ("watch", "To watch, read only",
+         "Shows the sheet as it is played. Nothing can be changed through this link.",
+         public_url("live.watch", **watch)),
+        ("board", "For a TV or a laptop",
+         "Big standings, updated as the game is played, with nothing to tap.",
+         public_url("live.board", **watch)),
+    ]
+    return render_template("live/share.html", title=KINDS[game.kind].RULES.group_title(
+        game.options), back=url_for("games.pad", game_id=game.id), links=links, qr=qr_svg)
+
+
+@bp.get("/nights/<int:night_id>/share")
+def share_night(night_id):
+    night = db.get_or_404(Night, night_id)
+    links = [("night", "To join the night",
+              "Opens tonight's page: its games, who is playing, and starting a game.",
+              public_url("nights.show", night_id=night.id))]
+    return render_template("live/share.html", title=night.title or "Game night",
+                           back=url_for("nights.show", night_id=night.id), links=links,
+                           qr=qr_svg)
+
+
+# ---- watchers ------------------------------------------------------------------------
+
+def watched(game_id: int, token: str) -> str:
+    """The version of the game this token opens; the app's 404 for any other token, so a
+    wrong one says nothing of what exists. Compared in constant time."""
+    row = db.session.execute(select(Game.watch_token, Game.version)
+                             .where(Game.id == game_id)).first()
+    if row is None or not hmac.compare_digest(row.watch_token.encode(), token.encode()):
+        abort(404)
+    return row.version
+
+
+def watch_page(game_id: int, token: str, template: str, following: str):
+    game = load_game(game_id)
+    pad_ = KINDS[game.kind]
+    sheet = services.replay(game)
+    # read only: no correction links, no end-game button (the sheets ask the board)
+    board = dataclasses.replace(pad_.board(game, sheet), editable=False, playing=False)
+    best = pad_.RULES.best_for(game.options)
+    ranked = sorted(board.standings, key=lambda row: row.total,
+                    reverse=best != "low") if sheet.progress else board.standings
+    here = dict(game_id=game.id, token=token)
+    return render_template(
+        template, game=game, board=board, ranked=ranked, stylesheet=pad_.STYLESHEET,
+        said=services.said(game, game.last_change), follow_url=url_for(following, **here),
+        sheet_url=url_for("live.watch", **here), board_url=url_for("live.board", **here))
+
+
+@bp.get("/watch/<int:game_id>/<token>")
+def watch(game_id, token):
+    watched(game_id, token)
+    return watch_page(game_id, token, "live/watch.html", "live.watch_follow")
+
+
+@bp.get("/watch/<int:game_id>/<token>/follow")
+def watch_follow(game_id, token):
+    return follow(watched(game_id, token),
+                  lambda: watch_page(game_id, token, "live/_watch.html", "live.watch_follow"))
+
+
+@bp.get("/watch/<int:game_id>/<token>/board")
+def board(game_id, token):
+    watched(game_id, token)
+    return watch_page(game_id, token, "live/board.html", "live.board_follow")
+
+
+@bp.get("/watch/<int:game_id>/<token>/board/follow")
+def board_follow(game_id, token):
+    return follow(watched(game_id, token),
+                  lambda: watch_page(game_id, token, "live/_board.html", "live.board_follow"))
