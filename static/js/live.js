@@ -14,10 +14,13 @@
   var timer = null;
   var asking = false;
 
-  // a form is being filled in once something in it was typed or tapped
+  // a form is being filled in once something in it was typed or tapped (and so is that
+  // field)
   function touch(event) {
-    var form = event.target.form || (event.target.closest && event.target.closest("form"));
+    var target = event.target;
+    var form = target.form || (target.closest && target.closest("form"));
     if (form) { form.dataset.touched = "1"; }
+    if (target.form) { target.dataset.touched = "1"; }
   }
   document.addEventListener("input", touch, true);
   document.addEventListener("change", touch, true);
@@ -32,13 +35,24 @@
     return part.querySelector("form[data-touched]");
   }
 
-  // a part left as it is: its texts (the entry's heading, the Save button) and the
+  // a part left as it is: its texts (the entry's heading, the Save button, the dealer),
+  // the parts of its form nothing was tapped in (whose turn it is in dice poker) and the
   // version its forms are based on follow the new page
   function keep(mine, fresh) {
     fresh.querySelectorAll("[data-live-text]").forEach(function (text) {
       var old = mine.querySelector('[data-live-text="' + text.dataset.liveText + '"]');
       if (old) { old.textContent = text.textContent; }
     });
+    var redrawn = false;
+    fresh.querySelectorAll("[data-live-part]").forEach(function (part) {
+      var old = mine.querySelector('[data-live-part="' + part.dataset.livePart + '"]');
+      if (old && !old.querySelector("[data-touched]") && !old.contains(document.activeElement)) {
+        swap(old, part);
+        redrawn = true;
+      }
+    });
+    // the live preview scores what the redrawn parts now offer
+    if (redrawn) { mine.querySelector("form").dispatchEvent(new Event("change")); }
     var version = fresh.querySelector('input[name="version"]');
     if (!version) { return; }
     mine.querySelectorAll('input[name="version"]').forEach(function (input) {
@@ -62,7 +76,6 @@
     var line = root.querySelector("[data-said-line]");
     if (line && sentence) {
       line.textContent = sentence + ".";
-      line.hidden = false;
     }
   }
 
@@ -103,7 +116,10 @@
       }
       if (response.status !== 200 && response.status !== 304) { throw new Error("busy"); }
       wait = EVERY;
-      return response.status === 200 ? response.text().then(apply) : null;
+      // a 304's empty body is read too, so that the request ends rather than is cancelled
+      return response.text().then(function (html) {
+        if (response.status === 200) { apply(html); }
+      });
     }).catch(function () {
       wait = Math.min(wait * 2, SLOWEST);
     }).then(function () {

@@ -21,7 +21,7 @@ def test_a_game_of_qwixx_from_setup_to_the_players_page(table):
     for name in PLAYERS:
         page.get_by_label("New player's name").fill(name)
         page.get_by_role("button", name="Add player").click()
-        expect(page.get_by_role("status")).to_contain_text(f"{name} joined the night.")
+        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
     page.get_by_role("link", name="Any game", exact=True).click()
     page.get_by_label("Name of the game").fill("Qwixx")
     table.check("setup-any-game")
@@ -30,7 +30,7 @@ def test_a_game_of_qwixx_from_setup_to_the_players_page(table):
     table.check("qwixx-new")
 
     play_round(page, {"Ann": 12, "Ben": -5, "Cid": 0})
-    expect(page.get_by_role("status")).to_contain_text("Saved. Round 1: Ann 12, Ben -5, Cid 0.")
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 1: Ann 12, Ben -5, Cid 0.")
     # a forgotten score comes back with what was typed
     play_round(page, {"Ann": 20, "Ben": 31})
     expect(page.get_by_text("Type Cid's points, or 0.")).to_be_visible()
@@ -38,7 +38,7 @@ def test_a_game_of_qwixx_from_setup_to_the_players_page(table):
     table.check("qwixx-refused")
     page.get_by_role("spinbutton", name="Cid", exact=True).fill("-10")
     page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status")).to_contain_text("Saved. Round 2: Ann 20, Ben 31, Cid -10.")
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 2: Ann 20, Ben 31, Cid -10.")
     table.check("qwixx-round-2")
 
     page.get_by_role("button", name="End the game now").click()

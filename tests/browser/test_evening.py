@@ -17,7 +17,7 @@ def start_night(table):
     for name in PLAYERS:
         page.get_by_label("New player's name").fill(name)
         page.get_by_role("button", name="Add player").click()
-        expect(page.get_by_role("status")).to_contain_text(f"{name} joined the night.")
+        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
     table.check("night")
 
 
@@ -45,7 +45,7 @@ def play_skyjo(table):
     start_game(table, "Skyjo")
     table.check("skyjo-new")
     skyjo_round(page, "Ann", {"Ann": 10, "Ben": 24, "Cid": 10, "Dora": 30})
-    expect(page.get_by_role("status")).to_contain_text("Saved. Round 1:")
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 1:")
     table.check("skyjo-round-1")
 
     # a wrong entry is refused and keeps what was typed
@@ -56,7 +56,7 @@ def play_skyjo(table):
     table.check("skyjo-refused")
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("15")
     page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status")).to_contain_text("Saved. Round 2:")
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 2:")
 
     # the cards of one player, counted live before saving
     page.get_by_role("radio", name="Ben", exact=True).check()
@@ -87,7 +87,7 @@ def play_skyjo(table):
     table.check("skyjo-correct")
     page.get_by_role("spinbutton", name="Ann", exact=True).fill("4")
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_role("status")).to_contain_text("Round 1 corrected.")
+    expect(page.get_by_role("status").first).to_contain_text("Round 1 corrected.")
 
     # totals: ann 4+12+20+70 = 106 ends the game; cid's 10+3+14+50 = 77 is the lowest
     skyjo_round(page, "Dora", {"Ann": 70, "Ben": 60, "Cid": 50, "Dora": 40})
