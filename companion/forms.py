@@ -16,6 +16,17 @@ from .text import clean
 from .rules import Rules
 
 
+class WholeNumberField(IntegerField):
+    """A number field whose refusal says what to type: WTForms' own says "Not a valid
+    integer value." for 1.5, "twelve" or a number of five thousand digits."""
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError("Type a whole number, like 12 or -3.") from None
+
+
 class Form(FlaskForm):
     """Base of the app's forms."""
 
@@ -161,7 +172,7 @@ def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = 
         if option.type == "bool":
             field = BooleanField(option.label, default=option.default)
         elif option.type == "int":
-            field = IntegerField(option.label, default=option.default, validators=[
+            field = WholeNumberField(option.label, default=option.default, validators=[
                 Optional() if option.optional else
                 InputRequired(f"Type a number for “{option.label}”."),
                 NumberRange(option.minimum, option.maximum,

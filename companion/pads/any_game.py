@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wtforms import BooleanField, IntegerField
+from wtforms import BooleanField
 from wtforms.validators import Optional
 
-from ..forms import EntryForm
+from ..forms import EntryForm, WholeNumberField
 from ..rules.any_game import POINTS, RULES
 from .board import Board, common
 
@@ -65,7 +65,7 @@ def form_class(players):
 
     for i, player in enumerate(players):
         # type=number without an inputmode: the keypad a phone shows then has a minus sign
-        setattr(AnyGameForm, f"points_{i}", IntegerField(
+        setattr(AnyGameForm, f"points_{i}", WholeNumberField(
             player, validators=[Optional()],
             render_kw={"min": -POINTS, "max": POINTS, "step": 1, "autocomplete": "off",
                        # the keyboard's key goes to the next player, and saves after the last

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wtforms import IntegerField, RadioField
+from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
-from ..forms import EntryForm
+from ..forms import EntryForm, WholeNumberField
 from ..rules import RuleError
 from ..rules.cards_500 import CARD_TYPES, RULES, copies, hand_points
 from .board import Board, common
@@ -77,13 +77,13 @@ def form_class(players):
 
     for i, player in enumerate(players):
         # the phone's keyboard offers "next" from one player's points to the next
-        setattr(Cards500Form, f"points_{i}", IntegerField(
+        setattr(Cards500Form, f"points_{i}", WholeNumberField(
             player, validators=[Optional()],
             render_kw={"inputmode": "numeric", "min": 5, "step": 5, "placeholder": "points",
                        "autocomplete": "off",
                        "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for key, label, _ in CARD_TYPES:
-            setattr(Cards500Form, f"count_{i}_{key}", IntegerField(label,
+            setattr(Cards500Form, f"count_{i}_{key}", WholeNumberField(label,
                                                                    validators=[Optional()]))
     return Cards500Form
 

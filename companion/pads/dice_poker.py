@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wtforms import BooleanField, IntegerField, RadioField
+from wtforms import BooleanField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from ..forms import EntryForm
+from ..forms import EntryForm, WholeNumberField
 from ..text import points as points_text, signed
 from ..rules.dice_poker import (BONUS, LABELS, LOWER, ROWS, RULES, UPPER, allowed_rows, makes,
                                 score_row)
@@ -84,7 +84,7 @@ def form_class(players):
         row = RadioField("Write it in", choices=list(ROWS),
                          validators=[InputRequired("Pick the row to write it in.")])
         dash = BooleanField(DASH_LABEL)
-        score = IntegerField("Score", validators=[Optional()],
+        score = WholeNumberField("Score", validators=[Optional()],
                              render_kw={"autocomplete": "off"})
         # the "Show points" button: score what is tapped so far, ask for the rest on saving
         preview = BooleanField()
@@ -104,7 +104,7 @@ def form_class(players):
     # the dice as how many show each face: their order never counts, and six fields are
     # what a phone without javascript fills in (static/js/pads/dice_poker.js taps them)
     for f in FACES:
-        setattr(DicePokerForm, f"face_{f}", IntegerField(
+        setattr(DicePokerForm, f"face_{f}", WholeNumberField(
             f"Dice showing {f}", validators=[Optional(), NumberRange(
                 0, 5, f"Dice showing {f}: from 0 to 5.")],
             render_kw={"min": 0, "max": 5, "inputmode": "numeric", "autocomplete": "off"}))

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wtforms import HiddenField, IntegerField, RadioField
+from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
-from ..forms import EntryForm
+from ..forms import EntryForm, WholeNumberField
 from ..rules import RuleError
 from ..rules.skull import CARDS_PER_PLAYER, POINTS_TO_WIN, RULES, VARIANTS
 from .board import Board, common
@@ -80,7 +80,7 @@ def form_class(players):
         challenger = RadioField("Who challenged?", choices=[(p, p) for p in players],
                                 validators=[InputRequired("Say who challenged.")])
         # drawn as a button per bid (see bids), so no keyboard covers the outcomes
-        bid = IntegerField("Bid", validators=[
+        bid = WholeNumberField("Bid", validators=[
             InputRequired("Tap the bid: how many cards the challenger had to flip.")])
         outcome = RadioField("How did it end?", choices=outcomes(players),
                              validators=[InputRequired("Say how the challenge ended.")])

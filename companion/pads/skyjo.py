@@ -7,10 +7,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from wtforms import IntegerField, RadioField
+from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
-from ..forms import EntryForm
+from ..forms import EntryForm, WholeNumberField
 from ..rules import RuleError
 from ..rules.skyjo import (CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
                            removed_at_reveal)
@@ -85,14 +85,14 @@ def form_class(players):
             return ok
 
     for i, player in enumerate(players):
-        setattr(SkyjoForm, f"score_{i}", IntegerField(
+        setattr(SkyjoForm, f"score_{i}", WholeNumberField(
             player, validators=[Optional()],
             # no inputmode: a phone's numeric keypad has no minus sign, and scores go below
             # 0; the keyboard's enter key moves on to the next score, the last one's saves
             render_kw={"min": MIN_SCORE, "max": MAX_SCORE, "data-advance": True,
                        "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for c in CELL_RANGE:
-            setattr(SkyjoForm, f"card_{i}_{c}", IntegerField(
+            setattr(SkyjoForm, f"card_{i}_{c}", WholeNumberField(
                 f"{player}, row {c // 4 + 1}, column {c % 4 + 1}", validators=[Optional()],
                 render_kw={"min": min(DECK), "max": max(DECK)}))
     return SkyjoForm

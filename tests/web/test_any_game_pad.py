@@ -1,6 +1,8 @@
 """Any other game through the test client: a whole Qwixx game, found again in the history,
 on the players' pages and in the night's picker (RULES.md section 5)."""
 
+import pytest
+
 from tests.web.conftest import errors, form_data, parse, select, texts, version
 
 PLAYERS = ["Ann", "Ben", "Cid"]
@@ -150,3 +152,15 @@ def test_the_night_offers_a_game_played_before_with_its_settings(client, start_g
     assert night and "settings_of=" in link
     setup = form_data(parse(client.get(link)))
     assert setup["option_name"] == "Qwixx" and setup["option_high_wins"] == "y"
+
+
+@pytest.mark.parametrize("typed", ["1.5", "twelve", "9" * 5000])
+def test_points_that_are_not_a_whole_number_are_refused_with_what_to_type(client, start_game,
+                                                                         typed):
+    game = start_game("any_game", ["Ann", "Ben"])
+    response = client.post(f"/games/{game}/entries", data={
+        "version": version(client, game), "points_0": typed, "points_1": "4"})
+    assert response.status_code == 422
+    page = parse(response)
+    assert page.one("#points_0-error").text == "Type a whole number, like 12 or -3."
+    assert form_data(page)["points_0"] == typed and form_data(page)["points_1"] == "4"

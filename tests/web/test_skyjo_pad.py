@@ -298,7 +298,7 @@ def test_the_preview_says_the_columns_that_go_at_the_reveal(
 @pytest.mark.parametrize("typed, message", [
     ("13", "Row 2, column 2: Ben's grid has a card of 13; cards run from -2 to 12."),
     ("-3", "Row 2, column 2: Ben's grid has a card of -3; cards run from -2 to 12."),
-    ("1.5", "Row 2, column 2: Not a valid integer value."),
+    ("1.5", "Row 2, column 2: Type a whole number, like 12 or -3."),
 ])
 def test_a_wrong_card_is_said_once_below_its_row(client, start_game, typed, message, counting):
     game = start_game("skyjo", ["Ann", "Ben"])
