@@ -87,6 +87,11 @@ class ConfirmForm(Form):
     """A form with nothing but its CSRF token, for buttons that change things."""
 
 
+class ConfirmOnceForm(Once, ConfirmForm):
+    """A button that removes something: a second tap, once it is gone, is answered as the
+    first (views/nights.py, `delete`)."""
+
+
 class VersionForm(Form):
     """A form that changes a game: it carries the version of the game it was based on."""
 

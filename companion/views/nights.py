@@ -9,8 +9,8 @@ from sqlalchemy.orm import joinedload, load_only
 
 from .. import locks, services, stats
 from ..extensions import db
-from ..forms import ConfirmForm, NewPlayerForm, NightForm
-from ..models import Game, Night, Player, Seat, night_players
+from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
+from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
 from .once import submit_once
 from .helpers import paginate
@@ -177,13 +177,21 @@ def players_of(night, **args):
 
 @bp.route("/<int:night_id>/delete", methods=["GET", "POST"])
 def delete(night_id):
-    """Delete a night started by mistake, one with no game, after a page that says so."""
-    night = db.get_or_404(Night, night_id)
-    form, notice = ConfirmForm(), None
+    """Delete a night started by mistake, one with no game, after a page that says so. A
+    second tap, once it is gone, is answered as the first was."""
+    form, notice = ConfirmOnceForm(), None
+    night = db.session.get(Night, night_id)
+    if night is None:
+        first = (request.method == "POST" and locks.TOKEN.fullmatch(form.once.data or "")
+                 and db.session.get(Submission, form.once.data))
+        if not first or not first.location:
+            abort(404)
+        flash(first.message)
+        return redirect(first.location)
     if night.games:
         notice = "This night has games, so it stays. Delete its games first."
     elif form.validate_on_submit():
-        label = night.label
+        told = f"The night of {night.label} was deleted."
         try:
             services.delete_night(night)
         except services.ServiceError as error:
@@ -191,8 +199,10 @@ def delete(night_id):
             notice = error.message
         else:
             locks.forget_answers(url_for("nights.show", night_id=night_id))
+            locks.claim(form.once.data)
+            locks.answered(form.once.data, url_for("nights.index"), told)
             db.session.commit()
-            flash(f"The night of {label} was deleted.")
+            flash(told)
             return redirect(url_for("nights.index"))
     return render_template("nights/delete.html", night=night, form=form, notice=notice), \
         409 if notice and form.is_submitted() else 200

@@ -164,6 +164,20 @@ def test_a_night_with_a_game_is_not_deleted(client, start_game):
     assert client.get("/nights/1").status_code == 404
 
 
+def test_a_second_tap_on_delete_night_is_answered_as_the_first(app, client):
+    client.post("/nights/new", data={"date": "2026-11-30", "title": "By mistake"})
+    once = hidden_value(client.get("/nights/1/delete"), "once")
+    other = app.test_client()
+    first = client.post("/nights/1/delete", data={"once": once})
+    again = other.post("/nights/1/delete", data={"once": once})
+    assert [first.status_code, again.status_code] == [302, 302]
+    assert first.location == again.location and again.location.endswith("/nights/")
+    assert "The night of By mistake" in shown(other.get(again.location))
+    # a made-up token is not an answer to anything
+    made_up = client.post("/nights/1/delete", data={"once": "x" * 22})
+    assert made_up.status_code == 404
+
+
 def test_a_night_that_is_not_there_cannot_be_deleted(client):
     assert client.get("/nights/9/delete").status_code == 404
     assert client.post("/nights/9/delete").status_code == 404
