@@ -4,19 +4,52 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# the browser tests drive Debian's Chromium (playwright's own download does not work here)
+# and zbarimg reads the share page's QR codes back (tests/browser/test_live_table.py)
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/zbarimg ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools >/dev/null
+fi
+
+# the PostgreSQL server (installed if need be) starts while the rest is installed and the
+# SQLite run goes on; after apt-get above, so that the two never wait for each other
+postgres_out=$(mktemp)
+postgres_err=$(mktemp)
+trap 'rm -f "$postgres_out" "$postgres_err"' EXIT
+bash scripts/postgres.sh >"$postgres_out" 2>"$postgres_err" &
+postgres_pid=$!
+
 python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 
-# the browser tests drive Debian's Chromium (playwright's own download does not work here)
-if [ ! -x /usr/bin/chromium ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
 # axe-core and the Nu HTML checker, pinned in package-lock.json
 if [ ! -f node_modules/axe-core/axe.min.js ] || [ ! -d node_modules/vnu-jar ]; then
   npm ci --no-audit --no-fund --silent
 fi
 
+# pytest-xdist processes: one per CPU the job may use (a cgroup quota counts), at most 4;
+# TEST_WORKERS=N chooses (0: everything in one process, as plain pytest runs it)
+workers() {
+  local cpus quota period
+  cpus=$(nproc)
+  if [ -r /sys/fs/cgroup/cpu.max ]; then
+    read -r quota period </sys/fs/cgroup/cpu.max
+    if [ "$quota" != max ] && [ $(((quota + period - 1) / period)) -lt "$cpus" ]; then
+      cpus=$(((quota + period - 1) / period))
+    fi
+  fi
+  if [ "$cpus" -gt 4 ]; then cpus=4; fi
+  if [ "$cpus" -lt 2 ]; then cpus=0; fi
+  echo "$cpus"
+}
+# a file's tests stay together, in their order, in one process (some share a server)
+PARALLEL=(-n "${TEST_WORKERS:-$(workers)}" --dist loadfile)
+
 # the whole suite on SQLite, then again on a real PostgreSQL server
-.venv/bin/python -m pytest "$@"
-TEST_DATABASE_URL=$(bash scripts/postgres.sh) .venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest "${PARALLEL[@]}" "$@"
+if ! wait "$postgres_pid"; then
+  cat "$postgres_err" >&2
+  echo "scripts/postgres.sh failed" >&2
+  exit 1
+fi
+TEST_DATABASE_URL=$(cat "$postgres_out") .venv/bin/python -m pytest "${PARALLEL[@]}" "$@"

@@ -1,11 +1,14 @@
 import functools
+import itertools
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from jinja2 import BytecodeCache
+from sqlalchemy import create_engine, make_url, text
 
 from companion import create_app
 from companion.extensions import db
@@ -23,12 +26,7 @@ def database_url(tmp_path, name="test", empty=False):
             # migrating takes a third of a second: done once, then copied
             shutil.copyfile(migrated_sqlite(), path)
         return f"sqlite:///{path}"
-    engine = create_engine(TEST_DATABASE_URL)
-    with engine.begin() as connection:
-        connection.execute(text("drop schema public cascade"))
-        connection.execute(text("create schema public"))
-    engine.dispose()
-    return TEST_DATABASE_URL
+    return fresh_postgres(empty)
 
 
 @functools.cache
@@ -39,6 +37,107 @@ def migrated_sqlite():
     with app.app_context():
         db.engine.dispose()
     return path
+
+
+# -- PostgreSQL: a database of its own for each call, copied from a migrated template ------
+#
+# CREATE DATABASE ... TEMPLATE copies the template's files, a fraction of what running the
+# migrations for every test costs. The names carry the process id, so runs side by side (or
+# pytest-xdist workers) never meet. As with the one database this used to wipe, a new
+# database replaces the ones this process made before it; the rest go when the session ends.
+
+_made = []  # this process's databases for tests
+_templates = []  # and its template
+_numbers = itertools.count(1)
+
+
+def fresh_postgres(empty):
+    drop_postgres(_made)
+    _made.clear()
+    name = f"{make_url(TEST_DATABASE_URL).database}_{os.getpid()}_{next(_numbers)}"
+    # an empty one is made as TEST_DATABASE_URL's own was: from template1
+    create_postgres(name, None if empty else migrated_postgres())
+    _made.append(name)
+    return postgres_url(name)
+
+
+@functools.cache
+def migrated_postgres():
+    """A database at the newest migration, made once per run, that the others copy."""
+    drop_postgres(stale_postgres())
+    name = f"{make_url(TEST_DATABASE_URL).database}_{os.getpid()}_template"
+    create_postgres(name)
+    _templates.append(name)
+    app = make_app(postgres_url(name))
+    with app.app_context():
+        db.session.remove()
+        # a template that is being copied must have no connections
+        db.engine.dispose()
+    return name
+
+
+def stale_postgres():
+    """Databases a run that was killed left behind: named for a process that is gone."""
+    base = make_url(TEST_DATABASE_URL).database
+    pattern = re.compile(re.escape(base) + r"_(\d+)_(\d+|template)")
+    with postgres_admin().connect() as connection:
+        names = connection.execute(text("select datname from pg_database")).scalars().all()
+    stale = []
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match and not process_exists(int(match.group(1))):
+            stale.append(name)
+    return stale
+
+
+def process_exists(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@functools.cache
+def postgres_admin():
+    """An autocommit engine on TEST_DATABASE_URL's own database, for creating and
+    dropping the others (CREATE DATABASE cannot run in a transaction)."""
+    return create_engine(TEST_DATABASE_URL, isolation_level="AUTOCOMMIT")
+
+
+def postgres_url(name):
+    return make_url(TEST_DATABASE_URL).set(database=name).render_as_string(hide_password=False)
+
+
+def quoted(name):
+    return '"' + name.replace('"', '""') + '"'
+
+
+def create_postgres(name, template=None):
+    with postgres_admin().connect() as connection:
+        connection.execute(text(f"drop database if exists {quoted(name)} with (force)"))
+        connection.execute(text(f"create database {quoted(name)}"
+                                + (f" template {quoted(template)}" if template else "")))
+
+
+def drop_postgres(names):
+    if not names:
+        return
+    with postgres_admin().connect() as connection:
+        for name in names:
+            # with (force): a connection that a test left open does not keep it
+            connection.execute(text(f"drop database if exists {quoted(name)} with (force)"))
+
+
+def pytest_sessionfinish(session):
+    if TEST_DATABASE_URL and (_made or _templates):
+        drop_postgres(_made + _templates)
+        _made.clear()
+        _templates.clear()
+        migrated_postgres.cache_clear()
+        postgres_admin().dispose()
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -55,9 +154,42 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept for the whole run.
+
+    Every test makes an app of its own, and each app's Jinja environment would lex, parse
+    and compile every template it renders afresh: a third of what a page test costs. This
+    hands each new environment the code an earlier one compiled from the very same source
+    (the key holds the source's checksum, so an edited template compiles again) with the
+    same lexer settings; rendering is still each app's own."""
+
+    def __init__(self):
+        self.codes = {}
+
+    @staticmethod
+    def key(bucket):
+        env = bucket.environment
+        return (bucket.key, bucket.checksum, env.trim_blocks, env.lstrip_blocks,
+                env.keep_trailing_newline, env.newline_sequence, env.block_start_string,
+                env.variable_start_string, env.comment_start_string,
+                env.line_statement_prefix, env.line_comment_prefix,
+                tuple(sorted(env.extensions)), env.optimized, env.is_async)
+
+    def load_bytecode(self, bucket):
+        bucket.code = self.codes.get(self.key(bucket))
+
+    def dump_bytecode(self, bucket):
+        self.codes[self.key(bucket)] = bucket.code
+
+
+TEMPLATES = CompiledTemplates()
+
+
 def make_app(url, **config):
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": url, **config})
+    app.jinja_env.bytecode_cache = TEMPLATES
+    return app
 
 
 @pytest.fixture

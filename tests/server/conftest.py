@@ -35,7 +35,11 @@ class Server:
     def __init__(self, url, workers=3):
         self.database = url
         self.workers = workers
-        self.port = free_port()
+        # the port is bound here and the socket handed to gunicorn, so that no other server
+        # (another xdist worker's, another run's) takes it between choosing and binding
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
         # gunicorn's log goes to a file: a pipe nobody reads would stall it once full
@@ -43,11 +47,17 @@ class Server:
 
     def start(self):
         env = {**os.environ, "DATABASE_URL": self.database, "COMPANION_SECRET_KEY": "test"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", str(self.workers),
-             "--bind", f"127.0.0.1:{self.port}", "app:app"],
-            cwd=ROOT, env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=self.log)
+        fd = self.socket.fileno()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers),
+                 "--bind", f"fd://{fd}", "app:app"],
+                cwd=ROOT, env=env, start_new_session=True, pass_fds=(fd,),
+                stdout=subprocess.DEVNULL, stderr=self.log)
+        finally:
+            # gunicorn holds it now; kept here too, it would take connections once gunicorn
+            # is killed, where a phone must be refused
+            self.socket.close()
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
