@@ -42,8 +42,11 @@ workers() {
   if [ "$cpus" -lt 2 ]; then cpus=0; fi
   echo "$cpus"
 }
-# a file's tests stay together, in their order, in one process (some share a server)
-PARALLEL=(-n "${TEST_WORKERS:-$(workers)}" --dist loadfile)
+# a file's tests stay together, in their order, in one process (some share a server);
+# files go out in the order they are collected, so the long browser and server files start
+# first and the short ones fill in at the end (xdist's default sends the files with the
+# most tests first, which left a one-test browser file of a minute to run last)
+PARALLEL=(-n "${TEST_WORKERS:-$(workers)}" --dist loadfile --no-loadscope-reorder)
 
 # the whole suite on SQLite, then again on a real PostgreSQL server
 .venv/bin/python -m pytest "${PARALLEL[@]}" "$@"
