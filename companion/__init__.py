@@ -32,6 +32,13 @@ def load_config(app, test_config):
         AUTO_MIGRATE=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # a phone stays in its groups (views/access.py) for as long as browsers keep cookies
+        PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
+        # the cookie is sent again only when the session changes (a join, a flash): sent
+        # with every answer, an answer still on its way (a preview, a follow) would put back
+        # the session from before a save and lose its "Saved." message; and a following
+        # phone would carry it every 1.5 s
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("COMPANION")
@@ -72,7 +79,7 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from . import assets, instrument, models, schema, security  # noqa: F401 (models: tables)
+    from . import assets, instrument, logs, models, schema, security  # noqa: F401 (models)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -81,6 +88,7 @@ def register_extensions(app):
     security.init_app(app)
     assets.init_app(app)
     instrument.init_app(app)
+    logs.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         schema.upgrade(app)
 
@@ -93,9 +101,10 @@ def register_converters(app):
 
 
 def register_blueprints(app):
-    from .views import games, history, live, main, nights, players
+    from .views import access, games, groups, history, live, main, nights, players
 
-    for module in (main, nights, games, players, history, live):
+    access.init_app(app)
+    for module in (main, groups, nights, games, players, history, live):
         app.register_blueprint(module.bp)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import date, datetime, time, timedelta, timezone
 from . import records, services
+from .services import groups
 from .backup import is_empty
 from .demo_play import options_for, play
 from .extensions import db
@@ -28,28 +29,37 @@ TITLES = ["At Marta's", "Friday games", "Skyjo rematch", "Birthday night", "Rain
 BATCH = 250
 
 
+# the group the sample data goes into, a new one each time
+DEMO_GROUP = "Demo game nights"
+
+
 class DemoError(Exception):
     pass
 
 
-def generate(nights: int = 40, seed: int | None = None, today: date | None = None) -> dict:
-    """Fill an empty database; the newest night is today, with a game still going."""
-    if not is_empty():
-        raise DemoError("The database is not empty: the demo only fills an empty one.")
+def generate(nights: int = 40, seed: int | None = None, today: date | None = None,
+             group_id: int | None = None) -> dict:
+    """Fill a new group (or `group_id`, which must be empty); the newest night is today,
+    with a game still going."""
+    if group_id is None:
+        group_id = groups.start_group(DEMO_GROUP)[0].id
+    elif not is_empty(group_id):
+        raise DemoError("That group is not empty: the demo only fills an empty one.")
     rng = random.Random(seed)
     today = today or date.today()
-    players = [services.get_or_create_player(name) for name in PLAYERS]
+    players = [services.get_or_create_player(group_id, name) for name in PLAYERS]
     ids = {p.name: p.id for p in players}
     db.session.commit()
     days = night_dates(nights, today, rng)
     games = 0
     for start in range(0, nights, BATCH):
         games += write_batch([plan_night(day, rng, last=(n == nights - 1))
-                              for n, day in enumerate(days[start:start + BATCH], start)], ids)
+                              for n, day in enumerate(days[start:start + BATCH], start)],
+                             ids, group_id)
         db.session.commit()
-    records.rebuild_all()
+    records.rebuild_all(group_id)
     db.session.commit()
-    return {"players": len(players), "nights": nights, "games": games}
+    return {"group": group_id, "players": len(players), "nights": nights, "games": games}
 
 
 def night_dates(count: int, today: date, rng: random.Random) -> list[date]:
@@ -98,12 +108,12 @@ def plan_game(came: list[str], rng: random.Random, going: bool) -> dict:
             "outcome": outcome}
 
 
-def write_batch(planned: list[dict], ids: dict[str, int]) -> int:
+def write_batch(planned: list[dict], ids: dict[str, int], group_id: int) -> int:
     """Insert a batch of planned nights with one statement per table."""
     evenings = [datetime.combine(n["date"], time(19, 0), tzinfo=timezone.utc) for n in planned]
     night_ids = db.session.scalars(
         db.insert(Night).returning(Night.id, sort_by_parameter_order=True),
-        [{"date": n["date"], "title": n["title"], "created_at": at}
+        [{"group_id": group_id, "date": n["date"], "title": n["title"], "created_at": at}
          for n, at in zip(planned, evenings)]).all()
     db.session.execute(night_players.insert(), [
         {"night_id": nid, "player_id": ids[name]}

@@ -11,7 +11,7 @@ from flask_wtf.form import _Auto
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from .models import NAME_MAX
+from .models import GROUP_NAME_MAX, NAME_MAX
 from .text import clean
 from .rules import Rules
 
@@ -66,6 +66,18 @@ class NightForm(Once, Form):
     title = StringField("Title (optional)", validators=[
         Optional(), Length(max=80, message="Keep the title to 80 characters.")],
         render_kw={"placeholder": "At Ann's", "autocomplete": "off"})
+
+
+class GroupNameForm(Form):
+    name = StringField("Group's name", validators=[
+        Optional(), Length(max=GROUP_NAME_MAX,
+                           message=f"Keep the group's name to {GROUP_NAME_MAX} characters.")],
+        render_kw={"placeholder": "Our game nights", "autocomplete": "off",
+                   "autocapitalize": "words"})
+
+
+class StartGroupForm(Once, GroupNameForm):
+    """The first page's one tap: the name may stay empty."""
 
 
 class NameForm(Form):

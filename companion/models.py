@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, event, false
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -16,6 +16,8 @@ from .text import day, name_key
 
 # the longest player name, wherever names are typed or restored
 NAME_MAX = 40
+# the longest group name
+GROUP_NAME_MAX = 60
 # the longest message a repeated tap is answered with (Submission.message)
 MESSAGE_MAX = 200
 STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
@@ -27,6 +29,11 @@ def now_utc() -> datetime:
 
 def new_watch_token() -> str:
     """A game's watchers' token: 128 bits from `secrets`, in a url (views/live.py)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_token() -> str:
+    """A group's invite or a phone's membership secret: 128 bits from `secrets`."""
     return secrets.token_urlsafe(16)
 
 
@@ -48,16 +55,45 @@ night_players = db.Table(
 )
 
 
+class Group(db.Model):
+    """The people who play together (a household, a club): every player and night is one
+    group's, and only phones that joined it see them (migration 0012)."""
+
+    # "group" is a reserved word in SQL
+    __tablename__ = "play_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(GROUP_NAME_MAX))
+    # the secret of the invite link; a new one replaces it, and the old link stops working
+    invite: Mapped[str] = mapped_column(String(32), default=new_token)
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+
+class Member(db.Model):
+    """A phone that joined a group: its cookie holds the id and the secret, of which only
+    a digest is kept here. Signing other phones out deletes their rows."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"),
+                                          index=True)
+    secret_digest: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id"))
     name: Mapped[str] = mapped_column(String(NAME_MAX))
-    # keeps "ann", "Ann" and "Ann" with a zero-width space one player (companion/text.py)
-    name_key: Mapped[str] = mapped_column(String(800), unique=True)
+    # keeps "ann", "Ann" and "Ann" with a zero-width space one player (companion/text.py);
+    # the same name in two groups is two players
+    name_key: Mapped[str] = mapped_column(String(800))
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
 
     nights: Mapped[list[Night]] = relationship(
         secondary=night_players, back_populates="attendees", order_by="Night.date.desc()")
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
+
+    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
 
     def rename(self, name: str) -> None:
         self.name = name
@@ -66,6 +102,7 @@ class Player(db.Model):
 
 class Night(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id"))
     date: Mapped[date] = mapped_column(index=True)
     title: Mapped[str | None] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
@@ -75,6 +112,9 @@ class Night(db.Model):
         order_by=lambda: (night_players.c.position, Player.name))
     games: Mapped[list[Game]] = relationship(
         back_populates="night", order_by="Game.id", cascade="all, delete-orphan")
+
+    # a group's nights, newest first: the history, the home page, the nights list
+    __table_args__ = (Index("ix_night_group_id_date", "group_id", "date"),)
 
     @property
     def label(self) -> str:

@@ -11,7 +11,7 @@ from contextvars import ContextVar
 
 from . import locks
 from .extensions import db
-from .models import FINISHED, Game, Night, PlayerRecord, Seat
+from .models import FINISHED, Game, Night, Player, PlayerRecord, Seat
 from .rules import GAMES
 
 # finished games per kind kept for the charts and the recent form
@@ -95,12 +95,15 @@ def rebuild_game(game: Game) -> None:
         rebuild(seat.player_id, game.kind, game.group_key)
 
 
-def rebuild_all() -> int:
-    """Recount every record (after a restore, or sample data)."""
+def rebuild_all(group_id: int | None = None) -> int:
+    """Recount every record, or a players' group's (after a restore, or sample data)."""
     db.session.flush()
-    groups = db.session.execute(
-        db.select(Seat.player_id, Game.kind, Game.group_key)
-        .join(Game, Game.id == Seat.game_id).distinct()).all()
+    query = (db.select(Seat.player_id, Game.kind, Game.group_key)
+             .join(Game, Game.id == Seat.game_id).distinct())
+    if group_id is not None:
+        query = query.join(Player, Player.id == Seat.player_id).where(
+            Player.group_id == group_id)
+    groups = db.session.execute(query).all()
     for player_id, kind, group_key in groups:
         rebuild(player_id, kind, group_key)
     return len(groups)

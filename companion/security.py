@@ -17,7 +17,7 @@ class SessionInterface(SecureCookieSessionInterface):
 def add_headers(response):
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers["X-Frame-Options"] = "DENY"
     return response
 

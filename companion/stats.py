@@ -102,13 +102,14 @@ def status_notes(games: list[Game]) -> list[str]:
     return notes
 
 
-# the groups games were played in (`Rules.group`), each named as its first game named it
-# ("Qwixx", though later ones said "qwixx"), with its newest game
+# the groups a players' group played its games in (`Rules.group`), each named as its first
+# game named it ("Qwixx", though later ones said "qwixx"), with its newest game
 GAME_C = Game.__table__.c
 _SPAN = (db.select(GAME_C.kind, GAME_C.group_key, db.func.min(GAME_C.id).label("first"),
                    db.func.max(GAME_C.id).label("newest"))
-         # "> ''" rather than "<> ''": a range the group_key index answers
-         .where(GAME_C.group_key > "").group_by(GAME_C.kind, GAME_C.group_key).subquery())
+         .join(Night.__table__, Night.__table__.c.id == GAME_C.night_id)
+         .where(GAME_C.group_key > "", Night.__table__.c.group_id == db.bindparam("group_id"))
+         .group_by(GAME_C.kind, GAME_C.group_key).subquery())
 GROUPS = db.select(_SPAN.c.kind, _SPAN.c.group_key, _SPAN.c.newest, GAME_C.options).join(
     Game.__table__, GAME_C.id == _SPAN.c.first)
 
@@ -121,10 +122,11 @@ class Group:
     game_id: int
 
 
-def game_groups() -> dict[str, list[Group]]:
-    """{kind: its groups by title} for the kinds that group their games ("Qwixx")."""
+def game_groups(group_id: int) -> dict[str, list[Group]]:
+    """{kind: its groups by title} for the kinds that group their games ("Qwixx"), as
+    this players' group played them."""
     groups: dict[str, list[Group]] = {}
-    for kind, key, game_id, options in db.session.execute(GROUPS):
+    for kind, key, game_id, options in db.session.execute(GROUPS, {"group_id": group_id}):
         if kind in GAMES:
             groups.setdefault(kind, []).append(Group(key, GAMES[kind].group_title(options),
                                                      game_id))
@@ -200,11 +202,12 @@ RECORDS = db.select(RECORD.kind, RECORD.group_key, RECORD.title, RECORD.best, RE
 # counted in the attendance index by player (migration 0007), not in all attendance
 NIGHTS_CAME = (db.select(db.func.count()).select_from(night_players)
                .where(night_players.c.player_id == db.bindparam("player")))
-# the nights newest first (the date index), asking of each whether the player came (the
-# attendance key) until there are enough, rather than joining and sorting all their nights
+# the group's nights newest first (its date index), asking of each whether the player came
+# (the attendance key) until there are enough, rather than joining and sorting all their
+# nights
 RECENT_NIGHTS = (
     db.select(Night)
-    .where(db.select(night_players.c.night_id)
+    .where(Night.group_id == db.bindparam("group_id"), db.select(night_players.c.night_id)
            .where(night_players.c.night_id == Night.id,
                   night_players.c.player_id == db.bindparam("player")).exists())
     .order_by(Night.date.desc(), Night.id.desc()).limit(db.bindparam("limit")))
@@ -265,5 +268,6 @@ def ordinal(number: int) -> str:
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:
-    return db.session.execute(RECENT_NIGHTS, {"player": player.id, "limit": limit}
+    return db.session.execute(RECENT_NIGHTS, {"player": player.id, "limit": limit,
+                                              "group_id": player.group_id}
                               ).scalars().all()

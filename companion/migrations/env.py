@@ -91,6 +91,14 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a table by copying it (batch migrations), which the foreign keys
+            # of the tables referring to it refuse: they are off while the migrations run,
+            # as SQLite's own procedure for schema changes has it, and checked at the end.
+            # The pragma only takes outside a transaction, so this one ends at once.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -99,6 +107,12 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                if broken:
+                    raise RuntimeError(f"The migration broke foreign keys: {broken[:5]}")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

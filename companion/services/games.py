@@ -182,12 +182,15 @@ def seating(night: Night, kind: str) -> list[Player]:
     if not here:
         return []
     rules = GAMES[kind]
-    stranger = exists().where(Seat.game_id == Game.id,
-                              Seat.player_id.not_in([p.id for p in here]))
+    ids = [p.id for p in here]
+    # games that seated someone here (by the seats' player index, so within the group)...
+    theirs = Game.id.in_(select(Seat.game_id).where(Seat.player_id.in_(ids)))
+    # ...and nobody who is not here
+    stranger = exists().where(Seat.game_id == Game.id, Seat.player_id.not_in(ids))
     # a game abandoned before anything was entered says nothing about the table
     empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
     last = db.session.scalars(
-        select(Game).where(~stranger, ~empty, or_(Game.night_id == night.id, Game.kind == kind))
+        select(Game).where(theirs, ~stranger, ~empty, or_(Game.night_id == night.id, Game.kind == kind))
         .order_by(case((Game.night_id == night.id, 0), else_=1),
                   case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
     seated = ([seat.player for seat in last.seats] if last else here)[:rules.max_players]

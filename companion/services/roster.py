@@ -23,20 +23,21 @@ def clean_name(name: str) -> str:
     return name
 
 
-def find_player(name: str) -> Player | None:
-    return db.session.execute(
-        select(Player).filter_by(name_key=text.name_key(clean_name(name)))).scalar_one_or_none()
+def find_player(group_id: int, name: str) -> Player | None:
+    """The group's player of that name."""
+    return db.session.execute(select(Player).filter_by(
+        group_id=group_id, name_key=text.name_key(clean_name(name)))).scalar_one_or_none()
 
 
-def get_or_create_player(name: str) -> Player:
-    """The player of that name, added to the roster if new (once, when two phones add the
-    same new name at the same moment)."""
+def get_or_create_player(group_id: int, name: str) -> Player:
+    """The group's player of that name, added to its roster if new (once, when two phones
+    add the same new name at the same moment)."""
     name = clean_name(name)
-    player = find_player(name)
+    player = find_player(group_id, name)
     if player is None:
-        locks.insert_new(Player.__table__, ["name_key"], name=name, name_key=text.name_key(name),
-                         created_at=now_utc())
-        player = find_player(name)
+        locks.insert_new(Player.__table__, ["group_id", "name_key"], group_id=group_id,
+                         name=name, name_key=text.name_key(name), created_at=now_utc())
+        player = find_player(group_id, name)
     return player
 
 
@@ -45,7 +46,7 @@ def rename_player(player: Player, new_name: str) -> None:
     replayed; the player's games get a new version, which their pages and open forms
     follow (a form opened before the rename is refused with what happened)."""
     new_name = clean_name(new_name)
-    other = find_player(new_name)
+    other = find_player(player.group_id, new_name)
     if other is not None and other.id != player.id:
         raise ServiceError(f"There is already a player called {other.name}.")
     if new_name == player.name:
@@ -61,8 +62,8 @@ def rename_player(player: Player, new_name: str) -> None:
         raise ServiceError(f"There is already a player called {new_name}.") from None
 
 
-def start_night(day: date, title: str | None) -> Night:
-    night = Night(date=day, title=text.clean(title or "") or None)
+def start_night(group_id: int, day: date, title: str | None) -> Night:
+    night = Night(group_id=group_id, date=day, title=text.clean(title or "") or None)
     db.session.add(night)
     db.session.flush()
     return night
@@ -89,7 +90,7 @@ def join_night(night: Night, player: Player) -> None:
 
 
 def add_attendee(night: Night, name: str) -> Player:
-    player = get_or_create_player(name)
+    player = get_or_create_player(night.group_id, name)
     if attending(night, player):
         raise ServiceError(f"{player.name} is already here tonight.")
     join_night(night, player)

@@ -31,7 +31,7 @@ def new(night_id, kind):
     if form.validate_on_submit():
         def start():
             names = form.seated()
-            game = services.start_game(night, kind, [services.find_player(n) for n in names],
+            game = services.start_game(night, kind, [services.find_player(night.group_id, n) for n in names],
                                        form.options())
             for warning in rules.setup_warnings(names, game.options):
                 flash(warning, "warning")

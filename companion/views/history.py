@@ -14,6 +14,7 @@ from ..extensions import db
 from ..models import FINISHED, STATUS_LABELS, Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from ..text import clean
+from .access import current_group_id
 from .helpers import page_number
 
 bp = Blueprint("history", __name__)
@@ -45,10 +46,10 @@ class HistoryFilter(Form):
 
 @bp.get("/history")
 def index():
-    players = db.session.execute(PLAYERS).all()
+    players = db.session.execute(PLAYERS, {"group_id": current_group_id()}).all()
     form = HistoryFilter(request.args, players, {
         kind: [(f"{kind}:{group.key}", group.title) for group in groups]
-        for kind, groups in stats.game_groups().items()})
+        for kind, groups in stats.game_groups(current_group_id()).items()})
     form.validate()
     filters = form.filters()
     page = night_page(current_app.config["NIGHTS_PER_PAGE"], **filters)
@@ -61,11 +62,14 @@ def index():
 NIGHT, GAME, SEAT, PLAYER = (t.c for t in (Night.__table__, Game.__table__, Seat.__table__,
                                              Player.__table__))
 ATTENDANCE = night_players.c
-PLAYERS = db.select(PLAYER.id, PLAYER.name).order_by(PLAYER.name)
+PLAYERS = (db.select(PLAYER.id, PLAYER.name).where(PLAYER.group_id == db.bindparam("group_id"))
+           .order_by(PLAYER.name))
 # who came to each night of a page, by name
 CAME = (db.select(ATTENDANCE.night_id, PLAYER.name)
         .join_from(night_players, Player.__table__, PLAYER.id == ATTENDANCE.player_id)
-        .where(ATTENDANCE.night_id.in_(db.bindparam("nights", expanding=True)))
+        .where(ATTENDANCE.night_id.in_(db.bindparam("nights", expanding=True)),
+               # the group's players by their index, not every player on the server
+               PLAYER.group_id == db.bindparam("group_id"))
         .order_by(PLAYER.name))
 # a game is shown with who won it: the seats that won, in seat order (Seat.won is derived
 # with the summary, in the same transaction, and lists what `Game.winner_names` lists)
@@ -98,7 +102,7 @@ def nights_statements(kind: str, player: bool, q: bool):
     """Nights newest first (a page of them, and how many in all): a title search keeps the
     titles that contain :q, a kind the nights with a game that matches, a player alone the
     nights they came to (night_rows shows only the games that match)."""
-    where = []
+    where = [NIGHT.group_id == db.bindparam("group_id")]
     if q:
         where.append(NIGHT.title.icontains(db.bindparam("q"), escape="/"))
     if kind:
@@ -126,7 +130,8 @@ def games_statement(kind: str, player: bool):
 
 def parameters(player=None, kind=None, q=None):
     kind, _, group = (kind or "").partition(":")
-    return {"player": int(player) if player else None, "kind": kind or None,
+    return {"group_id": current_group_id(), "player": int(player) if player else None,
+            "kind": kind or None,
             "group": group or None, "q": escape_like(q) if q else None}
 
 
@@ -197,7 +202,8 @@ def night_rows(nights, player=None, kind=None, q=None):
     if not ids:
         return []
     came = {}
-    for night_id, name in db.session.execute(CAME, {"nights": ids}):
+    for night_id, name in db.session.execute(CAME, {"nights": ids,
+                                                    "group_id": current_group_id()}):
         came.setdefault(night_id, []).append(name)
     games, lines = {}, {}
     for game_id, night_id, kind_, options, status, name in db.session.execute(
@@ -229,7 +235,7 @@ def night_json(night_id):
 
 @bp.get("/backup.json")
 def backup_json():
-    document = locks.steady(backup.backup)
+    document = backup.group_backup(current_group_id())
     day = document["exported_at"][:10]
     return download(backup.dumps(document), "application/json", f"companion-backup-{day}.json")
 

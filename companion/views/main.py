@@ -2,29 +2,33 @@
 
 from datetime import date
 
-from flask import Blueprint, current_app, render_template, send_from_directory
+from flask import Blueprint, current_app, g, render_template, send_from_directory
 from sqlalchemy.exc import OperationalError
 
 from ..extensions import db
-from ..forms import NightForm
+from ..forms import NightForm, StartGroupForm
 from ..models import Game, Night, night_players
 
 bp = Blueprint("main", __name__)
 
 
-# the last five nights; tonight's cards say how many came and how many games, counted by
+# the group's last five nights; tonight's cards say how many came and how many games, counted by
 # the database (built once: building and keying a statement cost more than running it)
 RECENT = (db.select(Night,
                     db.select(db.func.count()).select_from(night_players)
                     .where(night_players.c.night_id == Night.id).scalar_subquery(),
                     db.select(db.func.count(Game.id)).where(Game.night_id == Night.id)
                     .scalar_subquery())
+          .where(Night.group_id == db.bindparam("group_id"))
           .order_by(Night.date.desc(), Night.id.desc()).limit(5))
 
 
 @bp.get("/")
 def home():
-    rows = db.session.execute(RECENT).all()
+    if g.membership is None:
+        # a phone in no group: start one in a tap, or join one by its code
+        return render_template("groups/start.html", form=StartGroupForm())
+    rows = db.session.execute(RECENT, {"group_id": g.membership.group_id}).all()
     recent = [night for night, _, _ in rows]
     tonight = [row for row in rows if row[0].date == date.today()]
     return render_template("main/home.html", recent=recent, tonight=tonight, form=NightForm())

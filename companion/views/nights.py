@@ -12,6 +12,7 @@ from ..extensions import db
 from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
 from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
+from .access import current_group_id
 from .once import submit_once
 from .helpers import paginate
 
@@ -26,7 +27,8 @@ GAME_COUNTS = (db.select(Game.__table__.c.night_id, db.func.count())
 
 @bp.get("/")
 def index():
-    page = paginate(db.select(Night).order_by(Night.date.desc(), Night.id.desc()),
+    page = paginate(db.select(Night).where(Night.group_id == current_group_id())
+                    .order_by(Night.date.desc(), Night.id.desc()),
                     current_app.config["NIGHTS_PER_PAGE"])
     counts = dict(db.session.execute(
         GAME_COUNTS, {"nights": [night.id for night in page.items]}).all()) if page.items else {}
@@ -38,7 +40,7 @@ def new():
     form = NightForm()
     if form.validate_on_submit():
         def start():
-            night = services.start_night(form.date.data, form.title.data)
+            night = services.start_night(current_group_id(), form.date.data, form.title.data)
             return url_for("nights.show", night_id=night.id), "Night started. Add who is playing."
         return submit_once(form, start)
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
@@ -49,18 +51,19 @@ def new():
 # the night, its games and their seats (each with its player) in one query, with the
 # columns the page shows: a game's row repeats for each seat, its other JSON and dates too
 NIGHT = (db.select(Night).where(Night.id == db.bindparam("night")).options(
-    load_only(Night.id, Night.date, Night.title),
+    load_only(Night.id, Night.group_id, Night.date, Night.title),
     # the options name a game that is one of a group ("Qwixx": Rules.group_title)
     joinedload(Night.games).load_only(Game.id, Game.night_id, Game.kind, Game.status,
                                       Game.summary, Game.options, Game.entry_count)
     .joinedload(Game.seats).load_only(Seat.game_id, Seat.seat, Seat.player_id)
     .joinedload(Seat.player).load_only(Player.id, Player.name)))
-# everyone on the roster, ids and names, and where they came in the night's list (None:
+# everyone on the group's roster, ids and names, and where they came in the night's list (None:
 # they did not come); those who came are listed in that order, the others by name
 ATTENDANCE, PLAYER = night_players.c, Player.__table__.c
 ROSTER = (db.select(PLAYER.id, PLAYER.name, ATTENDANCE.position.label("came"))
           .outerjoin(night_players, db.and_(ATTENDANCE.player_id == PLAYER.id,
                                             ATTENDANCE.night_id == db.bindparam("night")))
+          .where(PLAYER.group_id == db.bindparam("group_id"))
           .order_by(ATTENDANCE.position, PLAYER.name))
 
 
@@ -77,7 +80,7 @@ NIGHT_TAG = db.union_all(
     _tagged("a", ATTENDANCE.player_id, ATTENDANCE.position)
     .where(ATTENDANCE.night_id == db.bindparam("night")).add_columns(db.literal(None, db.String)),
     _tagged("r", db.func.count(PLAYER.id), db.func.max(PLAYER.id))
-    .add_columns(db.literal(None, db.String)))
+    .where(PLAYER.group_id == db.bindparam("group_id")).add_columns(db.literal(None, db.String)))
 
 
 @bp.get("/<int:night_id>")
@@ -89,7 +92,8 @@ def night_tag(night_id: int) -> str:
     """What a night's page shows changes with, in one query: its date and title, its
     games' versions (each game's changes, renames of its players), who came in what
     order, and the roster it offers; and the day, by which the page orders itself."""
-    rows = db.session.execute(NIGHT_TAG, {"night": night_id}).all()
+    rows = db.session.execute(NIGHT_TAG, {"night": night_id,
+                                          "group_id": current_group_id()}).all()
     if not any(row[0] == "n" for row in rows):
         abort(404)
     return hashlib.sha256(repr((sorted(rows), date.today())).encode()).hexdigest()[:20]
@@ -101,7 +105,7 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
     if night is None:
         abort(404)
     here, roster = [], []
-    for player in db.session.execute(ROSTER, {"night": night.id}):
+    for player in db.session.execute(ROSTER, {"night": night.id, "group_id": night.group_id}):
         (roster if player.came is None else here).append(player)
     playing = [game for game in night.games if game.in_progress]
     if name_form is None:
@@ -111,7 +115,7 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
             name_form.focus()
     return render_template(
         template, night=night, **shown, attendees=here, name_form=name_form,
-        roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(),
+        roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(night.group_id),
         playing=playing,
         # games abandoned with nothing entered are left out of the recap: listed here, each
         # a tap from its Delete button

@@ -9,32 +9,35 @@ from .. import charts, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
 from ..models import Player, PlayerRecord, Seat, night_players
+from .access import current_group_id
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-# the roster as rows, built once: each player with their games and wins (summed from their
-# records, one row per kind they played) and the nights they came to, in one query
+# the group's roster as rows, built once: each player with their games and wins (summed
+# from their records, one row per kind they played) and the nights they came to, in one
+# query; each sum reads the player's own rows by index, whatever else the server holds
 PLAYER, RECORD, ATTENDANCE = (Player.__table__.c, PlayerRecord.__table__.c, night_players.c)
-PLAYED = (db.select(RECORD.player_id, db.func.sum(RECORD.games).label("games"),
-                    db.func.sum(RECORD.won).label("won"))
-          .group_by(RECORD.player_id).subquery())
-CAME = (db.select(ATTENDANCE.player_id, db.func.count().label("nights"))
-        .group_by(ATTENDANCE.player_id).subquery())
-ROSTER = (db.select(PLAYER.id, PLAYER.name,
-                    db.func.coalesce(PLAYED.c.games, 0).label("games"),
-                    db.func.coalesce(PLAYED.c.won, 0).label("won"),
-                    db.func.coalesce(CAME.c.nights, 0).label("nights"))
-          .select_from(Player.__table__)
-          .outerjoin(PLAYED, PLAYED.c.player_id == PLAYER.id)
-          .outerjoin(CAME, CAME.c.player_id == PLAYER.id)
+
+
+def _sum(column):
+    return (db.select(db.func.coalesce(db.func.sum(column), 0))
+            .where(RECORD.player_id == PLAYER.id).scalar_subquery())
+
+
+ROSTER = (db.select(PLAYER.id, PLAYER.name, _sum(RECORD.games).label("games"),
+                    _sum(RECORD.won).label("won"),
+                    db.select(db.func.count()).select_from(night_players)
+                    .where(ATTENDANCE.player_id == PLAYER.id).scalar_subquery().label("nights"))
+          .where(PLAYER.group_id == db.bindparam("group_id"))
           .order_by(PLAYER.name))
 SEATED = db.select(db.exists().where(Seat.player_id == db.bindparam("player")))
 
 
 @bp.get("/")
 def index():
-    return render_template("players/index.html", players=db.session.execute(ROSTER).all())
+    return render_template("players/index.html", players=db.session.execute(
+        ROSTER, {"group_id": current_group_id()}).all())
 
 
 @bp.route("/<int:player_id>", methods=["GET", "POST"])

@@ -1,0 +1,108 @@
+"""Who may see what: one guard in front of every route.
+
+A phone's groups are the memberships its session cookie (signed, HttpOnly, 400 days)
+proves against the database, on every request. Every URL that names a group's thing, by
+`group_id`, `night_id`, `game_id` or `player_id`, is answered only for a phone of that
+group; to anyone else it is the app's 404, as if it did not exist. URLs that name nothing
+(the nights, the players, the history) show the phone's current group, and send a phone
+with no group to the first page, which starts one or explains how to join.
+
+Because the check is here and keyed by the URL's own arguments, a new route cannot forget
+it: tests/web/test_groups.py walks the whole URL map.
+"""
+
+from __future__ import annotations
+
+from flask import abort, g, redirect, request, session, url_for
+from sqlalchemy import bindparam, select
+
+from ..models import Game, Group, Night, Player
+from ..services.groups import Membership, memberships
+
+# no group's: the files, and the watchers' read-only links (their token is the check)
+PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "live.watch",
+                    "live.watch_follow", "live.board", "live.board_follow"})
+# a phone without a group may open these: the first page, starting a group, an invite
+OPEN = frozenset({"main.home", "groups.start", "groups.join"})
+
+# the group that what a URL names belongs to, asked with the phone's memberships
+OWNER = {
+    "group_id": select(Group.id).where(Group.id == bindparam("group_id")),
+    "night_id": select(Night.group_id).where(Night.id == bindparam("night_id")),
+    "game_id": select(Night.group_id).join(Game, Game.night_id == Night.id)
+    .where(Game.id == bindparam("game_id")),
+    "player_id": select(Player.group_id).where(Player.id == bindparam("player_id")),
+}
+OWNER = {key: query.scalar_subquery().label(f"owner_{key}") for key, query in OWNER.items()}
+
+
+def claims() -> dict[int, str]:
+    """{member id: secret} as the session holds them."""
+    held = session.get("members")
+    if not isinstance(held, dict):
+        return {}
+    return {int(key): secret for key, secret in held.items()
+            if key.isdigit() and isinstance(secret, str)}
+
+
+def remember(membership: Membership, secret: str) -> None:
+    """This phone joined a group: keep it, for 400 days, and show that group."""
+    held = {str(key): value for key, value in claims().items()}
+    held[str(membership.member_id)] = secret
+    session["members"] = held
+    session["group"] = membership.group_id
+    session.permanent = True
+
+
+def show_group(group_id: int) -> None:
+    """The lists show this group from now on (a phone in several)."""
+    if session.get("group") != group_id:
+        session["group"] = group_id
+
+
+def forget(member_ids) -> None:
+    held = claims()
+    session["members"] = {str(key): value for key, value in held.items()
+                          if key not in set(member_ids)}
+
+
+def guard():
+    endpoint = request.endpoint
+    if endpoint is None or endpoint in PUBLIC:
+        return None
+    held = claims()
+    named = [] if endpoint in OPEN else [key for key in OWNER
+                                         if key in (request.view_args or {})]
+    if named and not held:
+        abort(404)
+    proved, owners = memberships(held, [OWNER[key] for key in named],
+                                 {key: request.view_args[key] for key in named})
+    if len(proved) < len(held):
+        # signed out on another phone, or its group was deleted
+        forget(set(held) - {m.member_id for m in proved})
+    g.memberships = proved
+    mine = {m.group_id: m for m in proved}
+    current = mine.get(session.get("group")) or (proved[0] if proved else None)
+    if named:
+        # what the URL names is all of one group, and this phone is in it; a thing that
+        # is not there (deleted on another phone) is the view's to answer, as it was
+        # before groups: a 404, or a second tap on Delete answered as the first
+        known = {owner for owner in owners if owner is not None}
+        if current is None or len(known) > 1 or not known <= mine.keys():
+            abort(404)
+        g.membership = mine[known.pop()] if known else current
+        show_group(g.membership.group_id)
+        return None
+    g.membership = current
+    if g.membership is None and endpoint not in OPEN:
+        return redirect(url_for("main.home"), 303)
+    return None
+
+
+def current_group_id() -> int:
+    """The group whose lists this request shows (the guard made sure there is one)."""
+    return g.membership.group_id
+
+
+def init_app(app):
+    app.before_request(guard)

@@ -1,0 +1,125 @@
+"""Groups: starting one, joining one by its invite, and what a member may do with it
+(a new invite, signing out the other phones, switching between a phone's groups)."""
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+
+from .. import services
+from ..extensions import db
+from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
+from ..models import Group, Member
+from ..services import groups
+from ..services.groups import Membership
+from .access import current_group_id, forget, remember, show_group
+from .live import public_url, qr_svg
+from .once import submit_once
+
+bp = Blueprint("groups", __name__)
+
+
+def remembered(group: Group, member: Member, secret: str) -> None:
+    remember(Membership(member.id, group.id, group.name), secret)
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def start():
+    form = StartGroupForm()
+    if not form.validate_on_submit():
+        return render_template("groups/start.html", form=form), 422 if form.errors else 200
+
+    def make():
+        group, member, secret = groups.start_group(form.name.data)
+        remembered(group, member, secret)
+        return url_for("groups.show"), (f"{group.name} is started. Show the code to the "
+                                        "others at the table to bring their phones in.")
+    return submit_once(form, make)
+
+
+@bp.route("/join/<int:group_id>/<token>", methods=["GET", "POST"])
+def join(group_id, token):
+    group = groups.invited(group_id, token)
+    if group is None:
+        return render_template("error.html", title="This invite no longer works",
+                               message="Ask someone in the group to show you the new code "
+                                       "on their phone."), 404
+    if group_id in {m.group_id for m in g.memberships}:
+        show_group(group_id)
+        return redirect(url_for("main.home"), 303)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        group, member, secret = groups.join(group_id, token)
+        db.session.commit()
+        remembered(group, member, secret)
+        flash(f"This phone is in {group.name} now.")
+        return redirect(url_for("main.home"), 303)
+    # the address holds the invite: no request from this page names it
+    return (render_template("groups/join.html", group=group, form=form),
+            422 if form.errors else 200, {"Referrer-Policy": "no-referrer"})
+
+
+@bp.get("/group")
+def show(name_form=None, status=200):
+    group = db.session.get(Group, current_group_id())
+    invite = public_url("groups.join", group_id=group.id, token=group.invite)
+    members = db.session.scalar(db.select(db.func.count()).select_from(Member)
+                                .where(Member.group_id == group.id))
+    return render_template("groups/show.html", group=group, invite=invite, qr=qr_svg,
+                           members=members, name_form=name_form or GroupNameForm(
+                               name=group.name), form=ConfirmForm()), status
+
+
+@bp.post("/group/invite")
+def new_invite():
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    groups.new_invite(current_group_id())
+    db.session.commit()
+    flash("The old invite link and code no longer work. This is the new one.")
+    return redirect(url_for("groups.show"), 303)
+
+
+@bp.post("/group/sign-out-others")
+def sign_out_others():
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    count = groups.sign_out_others(current_group_id(), g.membership.member_id)
+    db.session.commit()
+    flash(f"Signed out {count} other phone{'' if count == 1 else 's'}. They can join again "
+          "with the invite link." if count else "No other phone was in the group.")
+    return redirect(url_for("groups.show"), 303)
+
+
+@bp.post("/group/name")
+def rename():
+    form = GroupNameForm()
+    if not form.validate_on_submit():
+        return show(name_form=form, status=422)
+    try:
+        groups.rename_group(current_group_id(), form.name.data)
+    except services.ServiceError as error:
+        form.name.errors.append(error.message)
+        return show(name_form=form, status=422)
+    db.session.commit()
+    flash("The group's name is saved.")
+    return redirect(url_for("groups.show"), 303)
+
+
+@bp.post("/group/leave")
+def leave():
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    member_id = g.membership.member_id
+    groups.leave(member_id)
+    db.session.commit()
+    forget({member_id})
+    flash(f"This phone left {g.membership.name}.")
+    return redirect(url_for("main.home"), 303)
+
+
+@bp.post("/groups/<int:group_id>/switch")
+def switch(group_id):
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    if group_id not in {m.group_id for m in g.memberships}:
+        abort(404)
+    show_group(group_id)
+    return redirect(url_for("main.home"), 303)
