@@ -1,9 +1,13 @@
-"""A whole database as one JSON document, and back.
+"""A group's game nights, or the whole server's, as one JSON document, and back.
 
 The document holds what the players entered (players, nights, each game's kind,
 options, seats, status and entry documents), never derived figures: a restore
 replays every game through its rules, so a backup that breaks a rule is refused
 whole, with the night, the game and the entry that is wrong.
+
+A group's backup (the download) names its group; the whole server's (`flask backup`)
+lists every group. Neither holds invites or phones: a restored group gets a new invite
+(`flask --app app groups` prints it) and no member.
 """
 
 from __future__ import annotations
@@ -13,18 +17,19 @@ import reprlib
 from datetime import date, datetime, timezone
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import selectinload
 
 from . import locks, records, services, text
 from .extensions import db
 from .backup_file import BackupError
-from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Night, Player, PlayerRecord, Seat,
-                     night_players)
+from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Group, Member, Night, Player,
+                     PlayerRecord, Seat, night_players)
 from .outcome import derive
 from .rules import GAMES, RuleError
 from .rules.base import brief
+from .services import groups
 
 FORMAT = "companion-backup"
 VERSION = 1
@@ -53,12 +58,46 @@ def night_options():
             games.selectinload(Game.seats).joinedload(Seat.player)]
 
 
-def backup() -> dict[str, Any]:
-    players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
-    nights = db.session.execute(
-        db.select(Night).order_by(Night.id).options(*night_options())).scalars().all()
+def group_games(group_id: int):
+    """The condition on a group's games (a game is its night's group's)."""
+    return Game.night_id.in_(select(Night.id).where(Night.group_id == group_id))
+
+
+def load_contents(group_id: int | None = None) -> tuple[list[Player], list[Night]]:
+    """Players and nights, by id, of one group or of all; read again what the session
+    holds, as `locks.steady` needs."""
+    players = db.select(Player).order_by(Player.id)
+    nights = db.select(Night).order_by(Night.id).options(*night_options())
+    if group_id is not None:
+        players = players.where(Player.group_id == group_id)
+        nights = nights.where(Night.group_id == group_id)
+    fresh = {"populate_existing": True}
+    return (db.session.execute(players, execution_options=fresh).scalars().all(),
+            db.session.execute(nights, execution_options=fresh).scalars().all())
+
+
+def group_backup(group_id: int) -> dict[str, Any]:
+    """One group's backup (the download): its players and nights, read as of one moment."""
+    group = db.session.get(Group, group_id)
+    players, nights = locks.steady(lambda: load_contents(group_id), group_games(group_id))
     return {"format": FORMAT, "version": VERSION, "exported_at": now_text(),
-            "players": [p.name for p in players], "nights": [night_doc(n) for n in nights]}
+            "group": group.name, "players": [p.name for p in players],
+            "nights": [night_doc(n) for n in nights]}
+
+
+def backup() -> dict[str, Any]:
+    """The whole server's backup: every group, by id, read as of one moment."""
+    players, nights = locks.steady(load_contents)
+    # after: a group that players were read in is listed (groups are made, not deleted)
+    groups_by_id = db.session.execute(db.select(Group).order_by(Group.id)).scalars().all()
+    held = {group.id: {"name": group.name, "players": [], "nights": []}
+            for group in groups_by_id}
+    for player in players:
+        held[player.group_id]["players"].append(player.name)
+    for night in nights:
+        held[night.group_id]["nights"].append(night_doc(night))
+    return {"format": FORMAT, "version": VERSION, "exported_at": now_text(),
+            "groups": list(held.values())}
 
 
 def dumps(document: dict[str, Any]) -> str:
@@ -73,37 +112,96 @@ def now_text() -> str:
 # -- reading ------------------------------------------------------------------------
 
 
-def is_empty() -> bool:
-    return (db.session.execute(db.select(Player.id).limit(1)).first() is None
-            and db.session.execute(db.select(Night.id).limit(1)).first() is None)
+def is_empty(group_id: int | None = None) -> bool:
+    """Whether a group, or the whole server, has no player and no night."""
+    players, nights = db.select(Player.id), db.select(Night.id)
+    if group_id is not None:
+        players = players.where(Player.group_id == group_id)
+        nights = nights.where(Night.group_id == group_id)
+    return (db.session.execute(players.limit(1)).first() is None
+            and db.session.execute(nights.limit(1)).first() is None)
 
 
-def restore(document: Any, replace: bool = False) -> dict[str, int]:
-    """Load a backup in the current transaction; the caller commits, or rolls back on error."""
+def restore(document: Any, replace: bool = False,
+            group_id: int | None = None) -> dict[str, int]:
+    """Load a backup in the current transaction; the caller commits, or rolls back on error.
+
+    A whole server's backup goes into an empty server (`replace`: wipe it first, groups
+    and phones too). A group's goes into the group `group_id`, which must be empty
+    (`replace`: wipe that group's nights and players first), else into a new group.
+    """
     try:
-        return restore_all(document, replace)
+        check_header(document)
+        if "groups" in document:
+            if group_id is not None:
+                raise BackupError("This backup holds every group of a server: restore it "
+                                  "without --group.")
+            return restore_server(document, replace)
+        return restore_one(document, replace, group_id)
     except DataError as error:
         # what only the database refuses (postgresql stores no NUL in text): one sentence
         reason = str(error.orig).strip().partition("\n")[0]
         raise BackupError(f"The database cannot store this backup: {reason}") from None
 
 
-def restore_all(document: Any, replace: bool) -> dict[str, int]:
-    check_header(document)
+def restore_server(document: dict, replace: bool) -> dict[str, int]:
     if not is_empty():
         if not replace:
-            raise BackupError("The database already holds players or nights. Restore into "
+            raise BackupError("The server already holds players or nights. Restore into "
                               "an empty database, or replace everything with --replace.")
         wipe()
-    roster: dict[str, Player] = {}
-    for name in need(document, "players", list, "The backup"):
-        add_player(roster, name)
-    nights = need(document, "nights", list, "The backup")
-    with records.paused():
-        games = sum(restore_night(roster, doc) for doc in nights)
-    records.rebuild_all()
+    counts = {"players": 0, "nights": 0, "games": 0}
+    docs = need(document, "groups", list, "The backup")
+    for doc in docs:
+        if not isinstance(doc, dict):
+            raise BackupError("A group in the backup is not readable.")
+        group = new_group(doc.get("name"))
+        try:
+            restored = restore_group(group.id, doc)
+        except BackupError as error:
+            raise BackupError(f"In the group {group.name}: {error}") from None
+        counts = {key: counts[key] + restored[key] for key in counts}
+    db.session.flush()
+    return {**counts, "groups": len(docs)}
+
+
+def restore_one(document: dict, replace: bool, group_id: int | None) -> dict[str, int]:
+    if group_id is None:
+        group_id = new_group(document.get("group")).id
+    elif db.session.get(Group, group_id) is None:
+        raise BackupError(f"There is no group {group_id}.")
+    elif not is_empty(group_id):
+        if not replace:
+            raise BackupError(f"Group {group_id} already holds players or nights. Restore "
+                              "into an empty group, or replace its players and nights with "
+                              "--replace.")
+        wipe_group(group_id)
+    counts = restore_group(group_id, document)
     # now, so that a refusal by the database comes while restoring, not at the commit
     db.session.flush()
+    return {**counts, "group": group_id}
+
+
+def new_group(name: Any) -> Group:
+    """A group with a new invite and no phone (its backup's name, or the first group's)."""
+    if name is not None and not isinstance(name, str):
+        raise BackupError(f"The group name {reprlib.repr(name)} is not text.")
+    try:
+        return groups.new_group(name)
+    except services.ServiceError as error:
+        raise BackupError(f"The group name {reprlib.repr(name)} cannot be used: "
+                          f"{error.message}") from None
+
+
+def restore_group(group_id: int, document: dict) -> dict[str, int]:
+    """A group's players and nights into the (empty) group; its records recounted."""
+    roster: dict[str, Player] = {}
+    for name in need(document, "players", list, "The backup"):
+        add_player(group_id, roster, name)
+    nights = need(document, "nights", list, "The backup")
+    with records.paused():
+        games = sum(restore_night(group_id, roster, doc) for doc in nights)
+    records.rebuild_all(group_id)
     return {"players": len(roster), "nights": len(nights), "games": games}
 
 
@@ -120,13 +218,32 @@ def wipe() -> None:
     # every change in flight ends first, and none starts until the restore is committed
     locks.take_every_game()
     for table in (Entry.__table__, PlayerRecord.__table__, Seat.__table__, Game.__table__,
-                  night_players,
-                  Night.__table__, Player.__table__):
+                  night_players, Night.__table__, Player.__table__, Member.__table__,
+                  Group.__table__):
         db.session.execute(table.delete())
     db.session.expunge_all()
 
 
-def add_player(roster: dict[str, Player], name: Any) -> None:
+def wipe_group(group_id: int) -> None:
+    """Delete one group's players and nights; its invite and phones stay."""
+    # as `wipe`, but only this group's games are held
+    db.session.execute(select(Game.id).where(group_games(group_id)).order_by(Game.id)
+                       .with_for_update())
+    games = select(Game.id).where(group_games(group_id))
+    nights = select(Night.id).where(Night.group_id == group_id)
+    players = select(Player.id).where(Player.group_id == group_id)
+    for statement in (Entry.__table__.delete().where(Entry.game_id.in_(games)),
+                      PlayerRecord.__table__.delete().where(PlayerRecord.player_id.in_(players)),
+                      Seat.__table__.delete().where(Seat.game_id.in_(games)),
+                      Game.__table__.delete().where(Game.night_id.in_(nights)),
+                      night_players.delete().where(night_players.c.night_id.in_(nights)),
+                      Night.__table__.delete().where(Night.group_id == group_id),
+                      Player.__table__.delete().where(Player.group_id == group_id)):
+        db.session.execute(statement)
+    db.session.expunge_all()
+
+
+def add_player(group_id: int, roster: dict[str, Player], name: Any) -> None:
     if not isinstance(name, str):
         raise BackupError(f"The player list holds {reprlib.repr(name)}, which is not a name.")
     try:
@@ -136,10 +253,10 @@ def add_player(roster: dict[str, Player], name: Any) -> None:
                           f"{error.message}") from None
     if text.name_key(clean) in roster:
         raise BackupError(f"The player {clean} is listed twice.")
-    roster[text.name_key(clean)] = services.get_or_create_player(clean)
+    roster[text.name_key(clean)] = services.get_or_create_player(group_id, clean)
 
 
-def restore_night(roster: dict[str, Player], doc: Any) -> int:
+def restore_night(group_id: int, roster: dict[str, Player], doc: Any) -> int:
     if not isinstance(doc, dict):
         raise BackupError("A night in the backup is not readable.")
     where = f"The night {reprlib.repr(doc.get('date'))}"
@@ -154,7 +271,7 @@ def restore_night(roster: dict[str, Player], doc: Any) -> int:
     title = text.clean(title) or None
     if title and len(title) > TITLE_MAX:
         raise BackupError(f"{where} has a title longer than {TITLE_MAX} characters.")
-    night = services.start_night(day, title)
+    night = services.start_night(group_id, day, title)
     where = f"The night of {day.isoformat()}" + (f" “{title}”" if title else "")
     came = []
     for name in need(doc, "attendees", list, where):
