@@ -10,8 +10,12 @@ import pytest
 from jinja2 import BytecodeCache
 from sqlalchemy import create_engine, make_url, text
 
+from flask.testing import FlaskClient
+
 from companion import create_app
 from companion.extensions import db
+from companion.models import Group, new_token
+from companion.services import groups
 
 # set by scripts/test.sh for the postgresql run; sqlite files in tmp_path otherwise
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -31,12 +35,28 @@ def database_url(tmp_path, name="test", empty=False):
 
 @functools.cache
 def migrated_sqlite():
-    """An SQLite file at the newest migration, made once per run."""
+    """An SQLite file at the newest migration, made once per run, with the table's group."""
     path = Path(tempfile.mkdtemp(prefix="migrated-")) / "template.sqlite"
     app = make_app(f"sqlite:///{path}")
     with app.app_context():
+        start_table_group()
+        # every connection closed: the last one writes the WAL back into the file copied
+        db.session.remove()
         db.engine.dispose()
     return path
+
+
+# the group every test database starts with, which the test clients join (`Phone`)
+TABLE_GROUP = "Test table"
+GROUP = 1
+
+
+def start_table_group():
+    """The group, with no phone in it yet (as `flask groups --start` makes one)."""
+    group = Group(name=TABLE_GROUP, invite=new_token())
+    db.session.add(group)
+    db.session.commit()
+    assert group.id == GROUP
 
 
 # -- PostgreSQL: a database of its own for each call, copied from a migrated template ------
@@ -70,6 +90,7 @@ def migrated_postgres():
     _templates.append(name)
     app = make_app(postgres_url(name))
     with app.app_context():
+        start_table_group()
         db.session.remove()
         # a template that is being copied must have no connections
         db.engine.dispose()
@@ -185,10 +206,39 @@ class CompiledTemplates(BytecodeCache):
 TEMPLATES = CompiledTemplates()
 
 
+class Phone(FlaskClient):
+    """A phone at the table: it joined the database's first group (the test group, or the
+    one an upgraded database became) when it was made, as opening the invite does.
+    `app.test_client(joined=False)` is a phone in no group."""
+
+    def __init__(self, *args, joined=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if joined:
+            self.join()
+
+    def join(self, group_id=None):
+        with self.application.app_context():
+            group = db.session.get(Group, group_id) if group_id else db.session.scalars(
+                db.select(Group).order_by(Group.id).limit(1)).first()
+            if group is None:
+                return None
+            group, member, secret = groups.join(group.id, group.invite)
+            db.session.commit()
+            membership = groups.Membership(member.id, group.id, group.name)
+            db.session.remove()
+        with self.session_transaction() as session:
+            held = dict(session.get("members", {}))
+            held[str(member.id)] = secret
+            session["members"] = held
+            session["group"] = group.id
+        return membership
+
+
 def make_app(url, **config):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": url, **config})
     app.jinja_env.bytecode_cache = TEMPLATES
+    app.test_client_class = Phone
     return app
 
 

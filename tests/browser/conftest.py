@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from tests.conftest import database_url, make_app
+from companion.extensions import db
+from companion.models import Group
+from tests.conftest import GROUP, database_url, make_app
 
 ROOT = Path(__file__).parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -43,21 +45,35 @@ def browser_context_args(browser_context_args):
             "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
+# each served app's invite to the test table's group, by address: a person's phone
+# (`Table`) joins it first, as it would by scanning the code on another phone
+INVITES = {}
+
+
 def served(app):
     """The app on 127.0.0.1, in a thread: yields its address, stops after."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    base = f"http://127.0.0.1:{server.server_port}"
+    with app.app_context():
+        group = db.session.get(Group, GROUP)
+        if group:
+            INVITES[base] = f"/join/{GROUP}/{group.invite}"
+        db.session.remove()
+    yield base
+    INVITES.pop(base, None)
     server.shutdown()
 
 
-def real_app(tmp_path, name, demo_nights=0, seed=1):
-    """The app with its real settings (CSRF on), with `demo_nights` of sample data."""
-    app = make_app(database_url(tmp_path, name), TESTING=False, WTF_CSRF_ENABLED=True)
+def real_app(tmp_path, name, demo_nights=0, seed=1, fresh=False):
+    """The app with its real settings (CSRF on), with `demo_nights` of sample data in the
+    test table's group; or `fresh`, a new install with no group at all."""
+    url = f"sqlite:///{tmp_path / (name + '.sqlite')}" if fresh else database_url(tmp_path, name)
+    app = make_app(url, TESTING=False, WTF_CSRF_ENABLED=True)
     if demo_nights:
-        result = app.test_cli_runner().invoke(
-            args=["demo", "--nights", str(demo_nights), "--seed", str(seed)])
+        result = app.test_cli_runner().invoke(args=[
+            "demo", "--nights", str(demo_nights), "--seed", str(seed), "--group", str(GROUP)])
         assert result.exit_code == 0, result.output
     return app
 
@@ -70,7 +86,7 @@ def live_server(tmp_path):
 class Table:
     """A person at the table with a phone: visits pages and checks each one."""
 
-    def __init__(self, page, base, name):
+    def __init__(self, page, base, name, joined=True):
         self.page = page
         self.base = base
         self.folder = ARTIFACTS / re.sub(r"\W+", "-", name).strip("-")
@@ -82,6 +98,14 @@ class Table:
         page.route("**/*", self._only_local)
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        if joined and base in INVITES:
+            self.join(INVITES[base])
+
+    def join(self, invite):
+        """Open the group's invite and tap Join, as a phone that scanned its code."""
+        self.goto(invite)
+        self.page.get_by_role("button", name=re.compile(r"^Join ")).click()
+        self.page.wait_for_url(self.base + "/")
 
     def _console(self, message):
         # a refused form answers 422 on purpose; chromium logs that as a failed load

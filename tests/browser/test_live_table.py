@@ -52,7 +52,8 @@ def phones(new_context, browser, base, request):
             screens.append(context)
         else:
             context = new_context()
-        person = Table(context.new_page(), base, f"{request.node.name}-{label}")
+        # a big screen shows a watcher's link: it is in no group
+        person = Table(context.new_page(), base, f"{request.node.name}-{label}", joined=not tv)
         person.context = context
         made.append(person)
         return person

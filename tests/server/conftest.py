@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, text
 
 from companion import services
 from companion.extensions import db
-from tests.conftest import database_url, make_app
+from tests.conftest import GROUP, database_url, make_app
 from tests.web.conftest import hidden_value, inputs
 
 ROOT = Path(__file__).parents[2]
@@ -31,10 +31,25 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def invite_path(url, group_id=GROUP):
+    """The path of a group's invite link, read from the database at `url`."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        invite = connection.execute(text("select invite from play_group where id = :id"),
+                                    {"id": group_id}).scalar()
+    engine.dispose()
+    return f"/join/{group_id}/{invite}"
+
+
 class Server:
-    def __init__(self, url, workers=3):
+    # each running server's invite to the test table's group, by its base url: every
+    # Phone made for a server joins that group, as a phone at the table has
+    invites = {}
+
+    def __init__(self, url, workers=3, options=()):
         self.database = url
         self.workers = workers
+        self.options = list(options)
         # the port is bound here and the socket handed to gunicorn, so that no other server
         # (another xdist worker's, another run's) takes it between choosing and binding
         self.socket = socket.socket()
@@ -51,7 +66,7 @@ class Server:
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--workers", str(self.workers),
-                 "--bind", f"fd://{fd}", "app:app"],
+                 "--bind", f"fd://{fd}", *self.options, "app:app"],
                 cwd=ROOT, env=env, start_new_session=True, pass_fds=(fd,),
                 stdout=subprocess.DEVNULL, stderr=self.log)
         finally:
@@ -65,6 +80,7 @@ class Server:
                                    f"starting:\n{self.errors()[-3000:]}")
             try:
                 if requests.get(self.base + "/", timeout=5).status_code == 200:
+                    Server.invites[self.base] = invite_path(self.database)
                     return self
             except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
@@ -90,10 +106,17 @@ class Server:
 class Phone:
     """One browser session: its own cookies and CSRF token."""
 
-    def __init__(self, base):
+    def __init__(self, base, joined=True):
         self.base = base
         self.http = requests.Session()
         self.csrf = None
+        if joined and base in Server.invites:
+            self.join(Server.invites[base])
+
+    def join(self, invite):
+        """Open the group's invite link and tap Join, as a phone scanning its code does."""
+        answer = self.post(invite, {}, self.token(invite))
+        assert answer.status_code == 303, answer.text[:500]
 
     @classmethod
     def opened(cls, base):
@@ -156,8 +179,8 @@ def skyjo_game(tmp_path):
     url = database_url(tmp_path, "server")
     app = make_app(url)
     with app.app_context():
-        night = services.start_night(datetime.date(2026, 11, 30), "Busy table")
-        players = [services.get_or_create_player(n) for n in ("Ann", "Ben")]
+        night = services.start_night(GROUP, datetime.date(2026, 11, 30), "Busy table")
+        players = [services.get_or_create_player(GROUP, n) for n in ("Ann", "Ben")]
         game = services.start_game(night, "skyjo", players, {"target": 1000})
         db.session.commit()
         game_id = game.id

@@ -10,7 +10,7 @@ from typing import Callable
 from companion import services
 from companion.extensions import db
 from companion.rules import GAMES
-from tests.conftest import database_url, make_app
+from tests.conftest import GROUP, database_url, make_app
 
 LABELS = ("P0", "P1")
 OPTIONS = {"target": 100}
@@ -151,8 +151,8 @@ def build_games(folder, count):
     games = []
     with app.app_context():
         for number in range(count):
-            night = services.start_night(datetime.date(2026, 12, 1), f"Race {number}")
-            players = [services.get_or_create_player(f"{who}{number}") for who in ("Ann", "Ben")]
+            night = services.start_night(GROUP, datetime.date(2026, 12, 1), f"Race {number}")
+            players = [services.get_or_create_player(GROUP, f"{who}{number}") for who in ("Ann", "Ben")]
             game = services.start_game(night, "skyjo", players, OPTIONS)
             names = [p.name for p in players]
             for doc in START:

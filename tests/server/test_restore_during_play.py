@@ -1,5 +1,5 @@
-"""`flask restore --replace` while a phone saves: the save lands in the game it was meant
-for or nowhere, never in a restored game that got the same id."""
+"""`flask restore --replace --group` while a phone saves: the save lands in the game it was
+meant for or nowhere, never in a restored game that got the same id."""
 
 import json
 import os
@@ -9,6 +9,7 @@ import threading
 
 from sqlalchemy import create_engine, text
 
+from tests.conftest import GROUP
 from tests.server.conftest import ROOT, Phone, Server
 from tests.server.races import build_games, round_form, skyjo_round
 
@@ -30,7 +31,9 @@ def test_a_save_sent_during_a_restore_never_lands_in_a_restored_game(tmp_path):
     backup = tmp_path / "backup.json"
     env = {**os.environ, "DATABASE_URL": built["url"], "COMPANION_SECRET_KEY": "test"}
     flask = [sys.executable, "-m", "flask", "--app", "app"]
-    subprocess.run([*flask, "backup", str(backup)], cwd=ROOT, env=env, check=True,
+    # the test table's group only: its phones stay in it through the restores
+    group = ["--group", str(GROUP)]
+    subprocess.run([*flask, "backup", str(backup), *group], cwd=ROOT, env=env, check=True,
                    capture_output=True, timeout=120)
     stored = json.loads(backup.read_text())["nights"][0]["games"][0]["entries"]
     server = Server(built["url"], workers=3).start()
@@ -52,7 +55,7 @@ def test_a_save_sent_during_a_restore_never_lands_in_a_restored_game(tmp_path):
             saver = threading.Thread(target=save)
             saver.start()
             go.wait(timeout=10)
-            restored = subprocess.run([*flask, "restore", "--replace", str(backup)], cwd=ROOT,
+            restored = subprocess.run([*flask, "restore", "--replace", *group, str(backup)], cwd=ROOT,
                                       env=env, capture_output=True, text=True, timeout=120)
             saver.join(timeout=120)
             assert not saver.is_alive(), f"saves still going 120 s after the restore {attempt}"

@@ -8,7 +8,7 @@ from sqlalchemy import create_engine, text
 
 from companion import services
 from companion.extensions import db
-from tests.conftest import database_url, make_app
+from tests.conftest import GROUP, database_url, make_app
 from tests.server.conftest import Phone, Server, at_once
 from tests.server.races import OPTIONS, START, finish_doc, relabel, round_form
 
@@ -24,8 +24,8 @@ def table(tmp_path_factory):
     races = []
     with app.app_context():
         for number in range(RACES):
-            night = services.start_night(datetime.date(2026, 12, 1), f"Shared {number}")
-            ann, ben, cid, dan, eve = [services.get_or_create_player(f"{who}{number}")
+            night = services.start_night(GROUP, datetime.date(2026, 12, 1), f"Shared {number}")
+            ann, ben, cid, dan, eve = [services.get_or_create_player(GROUP, f"{who}{number}")
                                        for who in ("Ann", "Ben", "Cid", "Dan", "Eve")]
             games = []
             for other in (ben, cid):
@@ -33,7 +33,7 @@ def table(tmp_path_factory):
                 for doc in START:
                     services.add_entry(game, relabel(doc, [ann.name, other.name]), game.version)
                 games.append({"id": game.id, "names": (ann.name, other.name)})
-            nights = [services.start_night(datetime.date(2026, 12, 2), f"Apart {number}")
+            nights = [services.start_night(GROUP, datetime.date(2026, 12, 2), f"Apart {number}")
                       for _ in range(2)]
             for apart in nights:
                 services.add_attendee(apart, dan.name)

@@ -2,6 +2,7 @@
 
 Each builder has defaults, so a test names only what it is about:
     restore(runner, tmp_path, night(games=[skyjo(winner="Ann")]))
+They go into the test table's group, which `app.test_client()` has joined.
 """
 
 import json
@@ -10,6 +11,7 @@ import random
 from companion.demo_play import play
 from companion.rules import GAMES
 from companion.rules.dice_poker import ROWS
+from tests.conftest import GROUP
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
 
@@ -79,6 +81,7 @@ def played(kind, players=("Ann", "Ben", "Cid", "Dora"), seed=1):
 def restore(runner, tmp_path, *nights, replace=False, players=None):
     path = tmp_path / "backup.json"
     path.write_text(json.dumps(document(*nights, players=players)))
-    result = runner.invoke(args=["restore", str(path), *(["--replace"] if replace else [])])
+    result = runner.invoke(args=["restore", str(path), "--group", str(GROUP),
+                                 *(["--replace"] if replace else [])])
     assert result.exit_code == 0, result.output
     return result

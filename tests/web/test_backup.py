@@ -4,12 +4,16 @@ import json
 
 import pytest
 
+from tests.conftest import GROUP
 from tests.web.history_data import document, night, restore, skull, skyjo
+
+# the test table's group, which the test client joined
+IN_GROUP = ("--group", str(GROUP))
 
 
 def backup_text(runner, tmp_path, name="backup.json"):
     path = tmp_path / name
-    result = runner.invoke(args=["backup", str(path)])
+    result = runner.invoke(args=["backup", str(path), *IN_GROUP])
     assert result.exit_code == 0, result.output
     return path.read_text()
 
@@ -23,11 +27,11 @@ def without_time(text):
 def restore_file(runner, tmp_path, doc, *args):
     path = tmp_path / "restore.json"
     path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
-    return runner.invoke(args=["restore", str(path), *args])
+    return runner.invoke(args=["restore", str(path), *IN_GROUP, *args])
 
 
 def test_backup_restore_and_backup_again_give_the_same_file(runner, tmp_path, app):
-    assert runner.invoke(args=["demo", "--nights", "30", "--seed", "3"]).exit_code == 0
+    assert runner.invoke(args=["demo", "--nights", "30", "--seed", "3", *IN_GROUP]).exit_code == 0
     first = backup_text(runner, tmp_path, "first.json")
     result = restore_file(runner, tmp_path, json.loads(first), "--replace")
     assert result.exit_code == 0, result.output
@@ -42,6 +46,7 @@ def test_a_backup_holds_players_nights_games_and_their_entries(runner, tmp_path)
                                                  status="abandoned")]))
     doc = json.loads(backup_text(runner, tmp_path))
     assert doc["format"] == "companion-backup" and doc["version"] == 1 and doc["exported_at"]
+    assert doc["group"] == "Test table"
     assert doc["players"] == ["Ann", "Ben", "Cid"]
     game = doc["nights"][0]["games"][0]
     assert game["kind"] == "skyjo" and game["status"] == "abandoned"
@@ -51,7 +56,7 @@ def test_a_backup_holds_players_nights_games_and_their_entries(runner, tmp_path)
 
 def test_restore_says_what_it_loaded(runner, tmp_path):
     result = restore(runner, tmp_path, night(games=[skyjo(), skull()]))
-    assert "Restored 3 players, 1 nights and 2 games." in result.output
+    assert "Restored 3 players, 1 nights and 2 games into group 1, Test table." in result.output
 
 
 def test_restore_refuses_a_database_that_is_not_empty(runner, tmp_path):
@@ -138,7 +143,7 @@ def test_the_history_page_links_to_the_backup(client):
 
 def test_a_backup_can_be_printed_instead_of_written(runner, tmp_path):
     restore(runner, tmp_path, night(games=[skull()]))
-    result = runner.invoke(args=["backup", "-"])
+    result = runner.invoke(args=["backup", "-", *IN_GROUP])
     assert json.loads(result.output)["players"] == ["Ann", "Ben", "Cid"]
 
 

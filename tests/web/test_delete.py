@@ -12,6 +12,7 @@ from sqlalchemy import text
 from companion import services
 from companion.extensions import db
 from companion.models import Game, Night, Player, PlayerRecord
+from tests.conftest import GROUP
 from tests.web.conftest import errors, hidden_value, select, texts, version
 
 
@@ -185,8 +186,8 @@ def test_a_night_that_is_not_there_cannot_be_deleted(client):
 
 def test_joining_a_night_deleted_on_another_phone_a_moment_before_is_refused_not_a_500(app):
     with app.app_context():
-        night = services.start_night(datetime.date(2026, 12, 1), "Gone")
-        player = services.get_or_create_player("Ann")
+        night = services.start_night(GROUP, datetime.date(2026, 12, 1), "Gone")
+        player = services.get_or_create_player(GROUP, "Ann")
         db.session.commit()
         night = db.session.get(Night, night.id)
         # the other phone's delete, done after this phone loaded the night (as PostgreSQL

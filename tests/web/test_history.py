@@ -123,7 +123,7 @@ def test_the_list_names_the_winners_each_game_names(app, client, runner, tmp_pat
     """The list reads who won from the seats (Seat.won), not from each game: the same
     names, in the same order, as Game.winner_names."""
     restore(runner, tmp_path, replace=True, players=[])
-    assert runner.invoke(args=["demo", "--nights", "40", "--seed", "3"]).exit_code == 0
+    assert runner.invoke(args=["demo", "--nights", "40", "--seed", "3", "--group", "1"]).exit_code == 0
     app.config["NIGHTS_PER_PAGE"] = 40
     shown = texts(client.get("/history"), "span.history-game")
     with app.app_context():

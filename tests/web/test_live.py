@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select as sql_select
 
 from companion.extensions import db
-from companion.models import Game
+from companion.models import Game, Group
 from tests.web.conftest import parse, select, texts, version
 
 
@@ -103,7 +103,7 @@ def test_the_watcher_link_shows_the_sheet_and_its_scoreboard_without_a_form(app,
                                                                           game):
     save_round(client, game, 12, 30)
     token = watch_token(app, game)
-    watcher = app.test_client()
+    watcher = app.test_client(joined=False)
     for path in (f"/watch/{game}/{token}", f"/watch/{game}/{token}/board"):
         response = watcher.get(path)
         assert response.status_code == 200
@@ -139,7 +139,7 @@ def test_watcher_tokens_are_unguessable_and_each_games_own(app, start_game):
 
 
 def fill(rule, game_id, night_id, player_id, token):
-    values = {"game_id": game_id, "night_id": night_id, "player_id": player_id,
+    values = {"game_id": game_id, "night_id": night_id, "player_id": player_id, "group_id": 1,
               "position": 0, "kind": "any_game", "token": token}
     return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
 
@@ -154,7 +154,7 @@ def test_a_watcher_can_change_nothing_through_any_route(app, client, game):
         seen, night_id = before.version, before.night_id
         player_id = before.seats[0].player_id
     app.config["WTF_CSRF_ENABLED"] = True
-    watcher = app.test_client()
+    watcher = app.test_client(joined=False)
     assert watcher.get(f"/watch/{game}/{token}").status_code == 200
     tried = 0
     for rule in app.url_map.iter_rules():
@@ -193,7 +193,12 @@ def test_a_page_opened_on_localhost_shares_the_machines_network_address(client, 
     assert select(page, "input[readonly]")[0].get("value") == \
         f"http://192.168.1.20:5000/games/{game}"
     night = parse(client.get(f"/games/{game}")).one(".back a").get("href")
-    shared = parse(client.get(f"{night}/share", base_url="http://127.0.0.1:5000"))
+    # a phone that opened the app as 127.0.0.1 (its cookie is that host's)
+    other = client.application.test_client(joined=False)
+    with client.application.app_context():
+        invite = f"/join/1/{db.session.get(Group, 1).invite}"
+    assert other.post(invite, base_url="http://127.0.0.1:5000").status_code == 303
+    shared = parse(other.get(f"{night}/share", base_url="http://127.0.0.1:5000"))
     assert [i.get("value") for i in select(shared, "input[readonly]")] == \
         [f"http://192.168.1.20:5000{night}"]
 

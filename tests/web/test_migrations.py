@@ -1,6 +1,7 @@
 """The schema is kept by migrations: new, old and pre-migration databases all end up current."""
 
 import json
+import re
 
 import pytest
 from alembic.script import ScriptDirectory
@@ -293,3 +294,36 @@ def test_nights_from_before_0010_keep_their_players_in_alphabetical_order(url):
         assert db.session.execute(text(
             "select position from night_player where night_id = 1 and player_id = 4")
         ).scalar() == 3
+
+
+def test_a_database_from_before_groups_becomes_one_group_that_its_owner_can_join(url):
+    """Issue 18: everything stored goes into one group, "Our game nights"; nobody is in it
+    until a phone opens its invite (which `flask groups` prints), and then sees it all."""
+    old_database(url, "0011", "insert into player (id, name, name_key, created_at) "
+                              "values (2, 'Ben', 'ben', '2026-01-02 20:00:00')")
+    app = make_app(url)
+    assert version(app) == head(app)
+    with app.app_context():
+        groups = db.session.execute(text("select id, name, invite from play_group")).all()
+        assert [(g.id, g.name) for g in groups] == [(1, "Our game nights")]
+        assert len(groups[0].invite) == 22
+        assert db.session.execute(text("select count(*) from member")).scalar() == 0
+        owners = db.session.execute(text(
+            "select group_id from player union all select group_id from night")).scalars()
+        assert set(owners) == {1}
+    assert app.test_client(joined=False).get("/nights/1").status_code == 404
+    result = app.test_cli_runner().invoke(args=["groups"])
+    assert result.exit_code == 0, result.output
+    link = re.search(r"https?://\S+/join/1/[A-Za-z0-9_-]{22}", result.output).group(0)
+    owner = app.test_client(joined=False)
+    invite = re.sub(r"^https?://[^/]+", "", link)
+    assert owner.get(invite).status_code == 200
+    assert owner.post(invite).status_code == 303
+    assert "Before the upgrade" in owner.get("/nights/1").get_data(as_text=True)
+    assert "Ben" in owner.get("/players/").get_data(as_text=True)
+    # names stay unique within the group, and a new group is numbered after it
+    with app.app_context():
+        from companion.services import groups as group_services
+        group, _, _ = group_services.start_group("Second")
+        db.session.commit()
+        assert group.id == 2

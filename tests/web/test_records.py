@@ -9,12 +9,12 @@ from sqlalchemy import text
 from companion import records, services
 from companion.extensions import db
 from companion.models import PlayerRecord
-from tests.conftest import database_url, make_app
+from tests.conftest import GROUP, database_url, make_app
 from tests.web.history_data import night, restore, skull
 
 
 def record(name, kind="skyjo"):
-    player = services.find_player(name)
+    player = services.find_player(GROUP, name)
     return db.session.get(PlayerRecord, (player.id, kind, ""))
 
 
@@ -25,8 +25,8 @@ def round_(ann, ben, finisher="Ann"):
 @pytest.fixture
 def game(app):
     with app.app_context():
-        tonight = services.start_night(datetime.date(2026, 11, 30), None)
-        players = [services.get_or_create_player(n) for n in ("Ann", "Ben")]
+        tonight = services.start_night(GROUP, datetime.date(2026, 11, 30), None)
+        players = [services.get_or_create_player(GROUP, n) for n in ("Ann", "Ben")]
         yield services.start_game(tonight, "skyjo", players, {"target": 50})
 
 

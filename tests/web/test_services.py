@@ -7,13 +7,14 @@ from companion import services
 from companion.extensions import db
 from companion.models import Entry, Game, Night, Player
 from companion.rules import RuleError
+from tests.conftest import GROUP
 
 
 @pytest.fixture
 def game(app):
     with app.app_context():
-        night = services.start_night(__import__("datetime").date(2026, 11, 30), "Test")
-        players = [services.get_or_create_player(n) for n in ("Ann", "Ben", "Cid")]
+        night = services.start_night(GROUP, __import__("datetime").date(2026, 11, 30), "Test")
+        players = [services.get_or_create_player(GROUP, n) for n in ("Ann", "Ben", "Cid")]
         game = services.start_game(night, "skyjo", players, {})
         db.session.commit()
         yield game
@@ -130,8 +131,8 @@ def test_an_abandoned_game_takes_no_entries(game):
 
 def test_players_are_one_whatever_the_case_of_their_name(app):
     with app.app_context():
-        ann = services.get_or_create_player("Ann")
-        assert services.get_or_create_player("  aNN ") is ann
+        ann = services.get_or_create_player(GROUP, "Ann")
+        assert services.get_or_create_player(GROUP, "  aNN ") is ann
         assert db.session.execute(db.select(db.func.count(Player.id))).scalar() == 1
 
 
@@ -139,7 +140,7 @@ def test_renaming_a_player_renames_them_inside_their_games(game):
     services.add_entry(game, round_(finisher="Ben"), game.version)
     db.session.commit()
     before = stored(game)
-    ben = services.find_player("Ben")
+    ben = services.find_player(GROUP, "Ben")
     services.rename_player(ben, "Benedict")
     db.session.commit()
     assert stored(game) == before
@@ -151,17 +152,17 @@ def test_renaming_a_player_renames_them_inside_their_games(game):
 
 def test_renaming_to_a_taken_name_is_refused(game):
     with pytest.raises(services.ServiceError, match="already a player called Ann"):
-        services.rename_player(services.find_player("Ben"), "ann")
+        services.rename_player(services.find_player(GROUP, "Ben"), "ann")
 
 
 def test_a_player_in_a_game_stays_on_the_night(game):
     night = db.session.get(Night, game.night_id)
     with pytest.raises(services.ServiceError, match="plays in a game"):
-        services.remove_attendee(night, services.find_player("Ann"))
+        services.remove_attendee(night, services.find_player(GROUP, "Ann"))
 
 
 def test_a_setup_the_rules_refuse_starts_no_game(app):
     with app.app_context():
-        night = services.start_night(__import__("datetime").date(2026, 11, 30), None)
+        night = services.start_night(GROUP, __import__("datetime").date(2026, 11, 30), None)
         with pytest.raises(RuleError, match="2 to 8 players"):
-            services.start_game(night, "skyjo", [services.get_or_create_player("Ann")], {})
+            services.start_game(night, "skyjo", [services.get_or_create_player(GROUP, "Ann")], {})
