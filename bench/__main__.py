@@ -22,7 +22,8 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from bench.load import ScoreEntry, alternate, figures, get, hammer, page_bytes
+from bench.load import (CSRF, ScoreEntry, alternate, figures, first_group, get, hammer,
+                        invite_path, joined, page_bytes)
 from bench.server import Gunicorn
 
 ROOT = Path(__file__).parents[1]
@@ -35,9 +36,10 @@ BARE_TARGET = 5
 
 
 def build(nights):
-    """The demo database with this many nights, made once and kept in bench/data."""
+    """The demo database with this many nights, in its one group (issue 18), made once and
+    kept in bench/data."""
     DATA.mkdir(parents=True, exist_ok=True)
-    path = DATA / f"nights-{nights}.sqlite"
+    path = DATA / f"group-nights-{nights}.sqlite"
     if not path.exists():
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "COMPANION_SECRET_KEY": "bench"}
         subprocess.run([sys.executable, "-m", "flask", "--app", "app", "demo", "--nights",
@@ -46,7 +48,7 @@ def build(nights):
 
 
 def targets(url):
-    """The history pages to measure in one database."""
+    """The history pages to measure in one database (its one group's)."""
     engine = create_engine(url)
     with engine.begin() as db:
         night = db.execute(text("select night_id from game group by night_id "
@@ -60,7 +62,7 @@ def targets(url):
     return pages, names
 
 
-def tonight(url, names):
+def tonight(url, names, group_id):
     """Tonight's table: a game of each kind in the registry played to mid-game (its pad's
     MID_GAME), and a fresh game for score entry (SCORED, the scenario ScoreEntry plays).
     Returns the pads to measure and the score-entry game."""
@@ -72,8 +74,8 @@ def tonight(url, names):
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     pads = {}
     with app.app_context():
-        night = services.start_night(datetime.date.today(), "Benchmark table")
-        players = [services.find_player(name) for name in names]
+        night = services.start_night(group_id, datetime.date.today(), "Benchmark table")
+        players = [services.find_player(group_id, name) for name in names]
         for kind, pad in KINDS.items():
             game = services.start_game(night, kind, players, {})
             entries = play(kind, names, game.options, random.Random(1), stop_after=pad.MID_GAME)
@@ -89,15 +91,16 @@ def tonight(url, names):
 
 def prepare(name, nights, stack):
     """A working copy of the database of this size, with tonight's table set:
-    its pages and the score-entry game."""
+    its pages, the score-entry game, the players' names and the group's invite path."""
     work = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
     stack.callback(shutil.rmtree, work)
     copy = work / "db.sqlite"
     shutil.copy(build(nights), copy)
     url = f"sqlite:///{copy}"
     pages, names = targets(url)
-    pads, game_id = tonight(url, names)
-    return url, {**pages, **pads}, game_id, names
+    group_id = first_group(url)
+    pads, game_id = tonight(url, names, group_id)
+    return url, {**pages, **pads}, game_id, names, invite_path(url, group_id)
 
 
 def measure(sizes, requests_total, clients, workers):
@@ -110,25 +113,31 @@ def measure(sizes, requests_total, clients, workers):
         servers = {name: stack.enter_context(Gunicorn("app:app", workers, {
             "DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
             "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
+        # each client is a phone that joined the group by its invite, kept for the run
+        phones = {name: [joined(servers[name].base, prepared[name][4]) for _ in range(clients)]
+                  for name in sizes}
         bare_samples, samples = [], {name: {} for name in sizes}
         for label in prepared[next(iter(sizes))][1]:
             # a phone reloading a pad sends back its ETag, as a browser does
             calls = {name: get(servers[name].base + prepared[name][1][label],
                                revalidate=label.startswith("pad")) for name in sizes}
-            for call in (get(bare.base + "/"), *calls.values()):
-                hammer(call, 20, clients)  # warm up
+            hammer(get(bare.base + "/"), 20, clients)  # warm up
+            for name, call in calls.items():
+                hammer(call, 20, clients, phones[name].__getitem__)
             for _ in range(ROUNDS):
                 bare_samples.append(hammer(get(bare.base + "/"), requests_total // ROUNDS, clients))
                 for name, call in calls.items():
                     samples[name].setdefault(label, []).append(
-                        hammer(call, requests_total // ROUNDS, clients))
+                        hammer(call, requests_total // ROUNDS, clients, phones[name].__getitem__))
         results = {name: {label: figures(*runs) for label, runs in pages.items()}
                    for name, pages in samples.items()}
-        for name, (_, pages, game_id, names) in prepared.items():
+        for name, (_, pages, game_id, names, invite) in prepared.items():
             for label, path in pages.items():
-                results[name][label]["bytes"] = page_bytes(servers[name].base + path)
+                results[name][label]["bytes"] = page_bytes(servers[name].base + path,
+                                                           phones[name][0])
             entry = ScoreEntry(servers[name].base, game_id, names)
-            scoring = figures(hammer(entry, max(50, requests_total // 4), 1))
+            scoring = figures(hammer(entry, max(50, requests_total // 4), 1,
+                                     lambda n: joined(servers[name].base, invite)))
             scoring["queries"] = f"{scoring['queries']} + {entry.page_queries}"  # POST + GET
             results[name]["score entry"] = scoring
     return figures(*bare_samples), results
@@ -177,12 +186,20 @@ def in_process(sizes, requests_total):
             spent.append((time.perf_counter() - started) * 1000)
         return statistics.median(spent)
 
+    def join(client, invite):
+        """The test client opens the group's invite and taps Join, as a phone does."""
+        page = client.get(invite).get_data(as_text=True)
+        answer = client.post(invite, data={"csrf_token": CSRF.search(page).group(1)})
+        if answer.status_code != 303:
+            raise RuntimeError(f"joining {invite} answered {answer.status_code}")
+
     timings = {"bare Flask endpoint": dict.fromkeys(sizes, timed(bare.test_client(), "/"))}
     with ExitStack() as stack:
         for name, nights in sizes.items():
-            url, pages, _, _ = prepare(name, nights, stack)
+            url, pages, _, _, invite = prepare(name, nights, stack)
             config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}
             client = create_app(config).test_client()
+            join(client, invite)
             for label, path in pages.items():
                 pad = label.startswith("pad")
                 timings.setdefault(label, {})[name] = timed(client, path, revalidate=pad)
@@ -209,13 +226,14 @@ def one_at_a_time(sizes, requests_total, workers):
             "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
         paths = {name: {label: path for label, path in {**pages, **lists}.items()
                         if not label.startswith("pad")}
-                 for name, (_, pages, _, _) in prepared.items()}
+                 for name, (_, pages, *_) in prepared.items()}
+        phones = {name: joined(servers[name].base, prepared[name][4]) for name in sizes}
         rows = []
         for label in paths[next(iter(sizes))]:
             calls = {"bare": get(bare.base + "/"),
                      **{name: get(servers[name].base + paths[name][label]) for name in sizes}}
-            alternate(calls, 20)  # warm up
-            samples = alternate(calls, requests_total)
+            alternate(calls, 20, sessions=phones)  # warm up
+            samples = alternate(calls, requests_total, sessions=phones)
             yardstick = figures(samples["bare"])["median_ms"]
             for name in sizes:
                 r = figures(samples[name])

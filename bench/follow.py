@@ -70,22 +70,26 @@ CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
 def set_tables(url, count, players):
     """`count` tables, each a night of its own with `players` people in a game of "any
     game" just started, stored through the services as bench/__main__.py's `tonight`
-    does; their game ids."""
+    does, all in one group (issue 18); their game ids, and the path of the group's invite
+    link, which every phone opens first."""
     from companion import create_app, services
     from companion.extensions import db
+    from companion.services import groups
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
     with app.app_context():
+        group = groups.start_group("Benchmark tables")[0]
         games = []
         for table in range(1, count + 1):
-            night = services.start_night(datetime.date.today(), f"Table {table}")
-            seated = [services.get_or_create_player(f"{name} {table}")
+            night = services.start_night(group.id, datetime.date.today(), f"Table {table}")
+            seated = [services.get_or_create_player(group.id, f"{name} {table}")
                       for name in NAMES[:players]]
             games.append(services.start_game(night, KIND, seated, {"name": "Qwixx"}))
         db.session.commit()
         ids = [game.id for game in games]
+        invite = f"/join/{group.id}/{group.invite}"
         db.engine.dispose()
-    return ids
+    return ids, invite
 
 
 def server_version(url):
@@ -167,8 +171,10 @@ class Http:
 # ---- a phone at a table ----------------------------------------------------------------
 
 class Phone:
-    def __init__(self, table, seat, game_id, players):
+    def __init__(self, table, seat, game_id, players, invite):
         self.table, self.seat, self.game_id, self.players = table, seat, game_id, players
+        self.invite = invite
+        self.joined = False
         self.path = f"/games/{game_id}"
         self.cookie = None
         self.tag = self.version = self.csrf = None
@@ -224,8 +230,28 @@ class Phone:
         self.version = VERSION.search(answer.body).group(1).decode()
         self.csrf = CSRF.search(answer.body).group(1).decode()
 
+    async def join(self):
+        """The phone opens the group's invite link and taps Join (not measured): its
+        session cookie then proves it is in the group."""
+        page = await self.http.exchange(self.page_request(self.invite))
+        if page.status != 200:
+            raise RuntimeError(f"{self.invite} answered {page.status}")
+        self.keep_cookies(page)
+        form = urlencode({"csrf_token": CSRF.search(page.body).group(1).decode()}).encode()
+        post = await self.http.exchange(self.request("POST", self.invite, [
+            f"Content-Length: {len(form)}", f"Origin: http://{self.origin}",
+            "Content-Type: application/x-www-form-urlencoded", f"User-Agent: {USER_AGENT}",
+            f"Accept: {PAGE_ACCEPT}", f"Referer: http://{self.origin}{self.invite}"], form))
+        if post.status != 303:
+            raise RuntimeError(f"joining {self.invite} answered {post.status}")
+        self.keep_cookies(post)
+        self.joined = True
+
     async def open(self):
-        """The phone opens the pad (not measured): its session cookie, tag and token."""
+        """The phone opens the pad (not measured): its session cookie, tag and token;
+        first, once, it joins the group."""
+        if not self.joined:
+            await self.join()
         self.read_page(await self.http.exchange(self.page_request(self.path)))
 
 
@@ -802,8 +828,8 @@ def main():
             pg = stack.enter_context(Postgres())
             url, pg_pid = pg.url, pg.pid
         log(f"database ready; {table_count} tables")
-        games = set_tables(url, table_count, args.phones)
-        everyone = [[Phone(t, seat, game, args.phones) for seat in range(args.phones)]
+        games, invite = set_tables(url, table_count, args.phones)
+        everyone = [[Phone(t, seat, game, args.phones, invite) for seat in range(args.phones)]
                     for t, game in enumerate(games)]
 
         def phones_of(count, followers=None):

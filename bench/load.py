@@ -8,10 +8,46 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urljoin
 
 import requests
+from sqlalchemy import create_engine, text
 
 # what a visit fetches (the apple-touch-icon only when a page is added to a home screen)
 ASSETS = re.compile(r'<(?:link[^>]*rel="(?:stylesheet|icon|manifest)"[^>]*href'
                     r'|script[^>]*src|img[^>]*src)="([^"]+)"')
+
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def invite_path(url, group_id):
+    """The path of a group's invite link (/join/<group>/<invite>), read from the database."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        invite = connection.execute(text("select invite from play_group where id = :id"),
+                                    {"id": group_id}).scalar_one()
+    engine.dispose()
+    return f"/join/{group_id}/{invite}"
+
+
+def first_group(url):
+    """The id of the database's first group (the demo's, in a database it filled)."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        found = connection.execute(text("select min(id) from play_group")).scalar_one()
+    engine.dispose()
+    return found
+
+
+def joined(base, invite, session=None):
+    """A phone (a requests.Session) that joined a group as a person does: it opens the
+    invite link, and taps Join (the form's POST, with its CSRF token, answered 303)."""
+    session = session or requests.Session()
+    page = session.get(base + invite, timeout=30)
+    page.raise_for_status()
+    post = session.post(base + invite, data={"csrf_token": CSRF.search(page.text).group(1)},
+                        allow_redirects=False, timeout=30)
+    if post.status_code != 303:
+        raise RuntimeError(f"joining {invite} answered {post.status_code}")
+    return session
 
 
 def percentile(values, q):
@@ -19,14 +55,22 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def hammer(call, requests_total, clients):
-    """Run `call(session)` requests_total times over `clients` threads: one sample."""
+def hammer(call, requests_total, clients, sessions=None):
+    """Run `call(session)` requests_total times over `clients` threads: one sample.
+    `sessions`, a function of the client's number, makes each client's phone (one that
+    joined the group); it is called before the sample's clock starts, and a client keeps
+    its phone for the whole sample."""
     local = threading.local()
     latencies, queries = [], []
+    phones = [sessions(n) if sessions else requests.Session() for n in range(clients)]
+    handed = iter(phones)
+    hand = threading.Lock()
 
     def one(_):
-        session = getattr(local, "session", None) or requests.Session()
-        local.session = session
+        session = getattr(local, "session", None)
+        if session is None:
+            with hand:
+                session = local.session = next(handed)
         started = time.perf_counter()
         count = call(session)
         latencies.append((time.perf_counter() - started) * 1000)
@@ -38,13 +82,14 @@ def hammer(call, requests_total, clients):
     return {"latencies": latencies, "queries": queries, "wall": time.perf_counter() - started}
 
 
-def alternate(calls, requests_total, turn=10):
+def alternate(calls, requests_total, turn=10, sessions=None):
     """One client taking turns between `calls` ({name: call}), `turn` requests of each in
     turn, until each has made requests_total: one sample per call. Each call is timed
     beside the others' neighbouring turns, so a machine slowing down for a moment weighs
     on all alike, and a turn of several requests keeps each server as warm as when it is
-    asked alone."""
-    sessions = {name: requests.Session() for name in calls}
+    asked alone. `sessions` ({name: session}) are the phones to ask with, one that joined
+    the group for a server of the app; the others get a new session."""
+    sessions = {name: (sessions or {}).get(name) or requests.Session() for name in calls}
     samples = {name: {"latencies": [], "queries": [], "wall": 0.0} for name in calls}
     for done in range(0, requests_total, turn):
         for name, call in calls.items():
@@ -82,12 +127,14 @@ def get(url, revalidate=False):
     return call
 
 
-def page_bytes(url):
-    """Uncompressed bytes of a page and everything it loads from the app."""
-    html = requests.get(url, timeout=30).content
+def page_bytes(url, session=None):
+    """Uncompressed bytes of a page and everything it loads from the app, as `session`
+    (a phone of the page's group) sees them."""
+    session = session or requests.Session()
+    html = session.get(url, timeout=30).content
     total = len(html)
     for asset in sorted(set(ASSETS.findall(html.decode()))):
-        total += len(requests.get(urljoin(url, asset), timeout=30).content)
+        total += len(session.get(urljoin(url, asset), timeout=30).content)
     return total
 
 

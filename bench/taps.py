@@ -100,7 +100,10 @@ def serve(folder):
 
 
 def start(page, base, kind_link, players=PLAYERS):
-    """A night with the players and a new game of the kind, through the pages (not counted)."""
+    """A group of this phone's (each kind's browser context is a new phone), a night with
+    the players and a new game of the kind, through the pages (not counted)."""
+    page.goto(base + "/")
+    page.get_by_role("button", name="Start a group").click()
     page.goto(base + "/")
     page.get_by_role("button", name="Start the night").click()
     for name in players:

@@ -1,8 +1,9 @@
 """python -m bench.weight: every pad's bytes with everything it loads (uncompressed), for
 four players mid-game and one entry before the end, against the 40 KB target.
 
-Games are the demo's (random legal entries, seed 1), stored through the services; the
-pad and its stylesheets and scripts are fetched through the test client.
+Games are the demo's (random legal entries, seed 1), stored through the services in one
+group; the pad and its stylesheets and scripts are fetched through the test client, which
+joined the group by its invite link first.
 """
 
 from __future__ import annotations
@@ -15,18 +16,19 @@ import tempfile
 from companion import create_app, demo_play, services
 from companion.extensions import db
 from companion.pads import KINDS
+from companion.services import groups
 
 PLAYERS = ["Marta", "Kasia", "Tõnu", "Jānis"]
 TARGET = 40 * 1024
 ASSETS = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
 
 
-def game_at(app, kind, stop_after):
+def game_at(app, group_id, kind, stop_after):
     """A new game of `kind` with the demo's first `stop_after` entries (None: all but the
     last); returns its id and how many entries it has."""
     with app.app_context():
-        night = services.start_night(datetime.date(2026, 12, 1), kind)
-        players = [services.get_or_create_player(name) for name in PLAYERS]
+        night = services.start_night(group_id, datetime.date(2026, 12, 1), kind)
+        players = [services.get_or_create_player(group_id, name) for name in PLAYERS]
         pad = KINDS[kind]
         options = {**pad.RULES.default_options, **pad.demo_options(len(players), random.Random(1))}
         game = services.start_game(night, kind, players, options)
@@ -36,6 +38,21 @@ def game_at(app, kind, stop_after):
             services.add_entry(game, entry, game.version)
         db.session.commit()
         return game.id, len(entries)
+
+
+def join(app, client):
+    """A new group, and the test client in it as a phone joins: the invite link opened,
+    Join tapped with the form's CSRF token. The group's id."""
+    with app.app_context():
+        group = groups.start_group("Weight")[0]
+        db.session.commit()
+        group_id, invite = group.id, f"/join/{group.id}/{group.invite}"
+    page = client.get(invite).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    answer = client.post(invite, data={"csrf_token": token})
+    if answer.status_code != 303:
+        raise RuntimeError(f"joining {invite} answered {answer.status_code}")
+    return group_id
 
 
 def weight(client, path):
@@ -49,11 +66,12 @@ def main():
         app = create_app({"SECRET_KEY": "weight",
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/weight.sqlite"})
         client = app.test_client()
+        group_id = join(app, client)
         print("| pad, 4 players | entries | bytes | target |")
         print("|---|---|---|---|")
         for kind, pad in KINDS.items():
             for label, stop in (("mid-game", pad.MID_GAME), ("one entry before the end", None)):
-                game, count = game_at(app, kind, stop)
+                game, count = game_at(app, group_id, kind, stop)
                 size = weight(client, f"/games/{game}")
                 verdict = "met" if size <= TARGET else "**over**"
                 print(f"| {pad.RULES.title}, {label} | {count} | {size / 1024:.1f} KB | {verdict} |")
