@@ -44,7 +44,7 @@ def join(app, client):
     """A new group, and the test client in it as a phone joins: the invite link opened,
     Join tapped with the form's CSRF token. The group's id."""
     with app.app_context():
-        group = groups.start_group("Weight")[0]
+        group = groups.new_group("Weight")
         db.session.commit()
         group_id, invite = group.id, f"/join/{group.id}/{group.invite}"
     page = client.get(invite).get_data(as_text=True)

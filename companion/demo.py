@@ -42,7 +42,7 @@ def generate(nights: int = 40, seed: int | None = None, today: date | None = Non
     """Fill a new group (or `group_id`, which must be empty); the newest night is today,
     with a game still going."""
     if group_id is None:
-        group_id = groups.start_group(DEMO_GROUP)[0].id
+        group_id = groups.new_group(DEMO_GROUP).id
     elif not is_empty(group_id):
         raise DemoError("That group is not empty: the demo only fills an empty one.")
     rng = random.Random(seed)

@@ -2,8 +2,8 @@
 
 An invite link (`/join/<group>/<token>`) lets anyone into a group, and a watcher's link
 (`/watch/<game>/<token>`) shows a game, so neither may be written to a log that others
-read. The development server's request lines pass through `RedactTokens`; gunicorn's
-access log through `GunicornLogger`, which gunicorn.conf.py names (request line, path,
+read. The development server's request lines and the app's own log pass through
+`RedactTokens`; gunicorn's access log through `GunicornLogger`, which gunicorn.conf.py names (request line, path,
 Referer, every header and environ value).
 """
 
@@ -37,6 +37,8 @@ class GunicornLogger(Logger):
 
 
 def init_app(app):
-    werkzeug = logging.getLogger("werkzeug")
-    if not any(isinstance(f, RedactTokens) for f in werkzeug.filters):
-        werkzeug.addFilter(RedactTokens())
+    # the development server's request lines, and the app's own log, which names the URL
+    # of a request that failed ("Exception on /join/1/... [POST]")
+    for logger in (logging.getLogger("werkzeug"), app.logger):
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())

@@ -222,15 +222,14 @@ class Phone(FlaskClient):
                 db.select(Group).order_by(Group.id).limit(1)).first()
             if group is None:
                 return None
-            group, member, secret = groups.join(group.id, group.invite)
+            membership, secret = groups.join(group.id, group.invite)
             db.session.commit()
-            membership = groups.Membership(member.id, group.id, group.name)
             db.session.remove()
         with self.session_transaction() as session:
             held = dict(session.get("members", {}))
-            held[str(member.id)] = secret
+            held[str(membership.member_id)] = secret
             session["members"] = held
-            session["group"] = group.id
+            session["group"] = membership.group_id
         return membership
 
 

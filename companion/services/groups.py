@@ -51,19 +51,19 @@ def new_group(name: str | None) -> Group:
     return group
 
 
-def start_group(name: str | None) -> tuple[Group, Member, str]:
-    """A new group, with this phone as its first member: (group, member, secret)."""
-    group = new_group(name)
-    member, secret = add_member(group)
-    return group, member, secret
+def start_group(name: str | None) -> tuple[Membership, str]:
+    """A new group, with this phone as its first member: the membership and its secret."""
+    return add_member(new_group(name))
 
 
-def add_member(group: Group) -> tuple[Member, str]:
+def add_member(group: Group) -> tuple[Membership, str]:
+    """A phone joins: what its cookie keeps, as plain values (the row may be deleted by
+    another phone's sign-out the moment this commits)."""
     secret = new_token()
     member = Member(group_id=group.id, secret_digest=digest(secret))
     db.session.add(member)
     db.session.flush()
-    return member, secret
+    return Membership(member.id, group.id, group.name), secret
 
 
 def invited(group_id: int, invite: str) -> Group | None:
@@ -74,13 +74,12 @@ def invited(group_id: int, invite: str) -> Group | None:
     return group
 
 
-def join(group_id: int, invite: str) -> tuple[Group, Member, str]:
+def join(group_id: int, invite: str) -> tuple[Membership, str]:
     group = invited(group_id, invite)
     if group is None:
         raise ServiceError("This invite link no longer works. Ask someone in the group to "
                            "show you the new one.")
-    member, secret = add_member(group)
-    return group, member, secret
+    return add_member(group)
 
 
 def memberships(claims: dict[int, str], also=(), values=None) -> tuple[list[Membership], list]:
@@ -107,8 +106,20 @@ def new_invite(group_id: int) -> str:
     return invite
 
 
+def hold(group_id: int) -> None:
+    """Hold the group's row until the commit (an UPDATE that changes nothing): its changes
+    to members happen one after the other, whatever worker they reach (SQLite's write
+    lock, PostgreSQL's row lock), and what is read after this is what is there."""
+    db.session.execute(update(Group).where(Group.id == group_id).values(invite=Group.invite))
+
+
 def sign_out_others(group_id: int, member_id: int) -> int:
-    """Every phone of the group but this one has to join again: how many were signed out."""
+    """Every phone of the group but this one has to join again: how many were signed out.
+    Two phones asking at once: the first signs the second out, which is then told so."""
+    hold(group_id)
+    if db.session.get(Member, member_id, populate_existing=True) is None:
+        raise ServiceError("This phone was signed out on another phone a moment ago. Join "
+                           "again with the group's invite link.")
     return db.session.execute(delete(Member).where(
         Member.group_id == group_id, Member.id != member_id)).rowcount
 

@@ -8,16 +8,11 @@ from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..models import Group, Member
 from ..services import groups
-from ..services.groups import Membership
 from .access import current_group_id, forget, remember, show_group
 from .live import public_url, qr_svg
 from .once import submit_once
 
 bp = Blueprint("groups", __name__)
-
-
-def remembered(group: Group, member: Member, secret: str) -> None:
-    remember(Membership(member.id, group.id, group.name), secret)
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -27,9 +22,9 @@ def start():
         return render_template("groups/start.html", form=form), 422 if form.errors else 200
 
     def make():
-        group, member, secret = groups.start_group(form.name.data)
-        remembered(group, member, secret)
-        return url_for("groups.show"), (f"{group.name} is started. Show the code to the "
+        membership, secret = groups.start_group(form.name.data)
+        remember(membership, secret)
+        return url_for("groups.show"), (f"{membership.name} is started. Show the code to the "
                                         "others at the table to bring their phones in.")
     return submit_once(form, make)
 
@@ -46,10 +41,10 @@ def join(group_id, token):
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
     if form.validate_on_submit():
-        group, member, secret = groups.join(group_id, token)
+        membership, secret = groups.join(group_id, token)
         db.session.commit()
-        remembered(group, member, secret)
-        flash(f"This phone is in {group.name} now.")
+        remember(membership, secret)
+        flash(f"This phone is in {membership.name} now.")
         return redirect(url_for("main.home"), 303)
     # the address holds the invite: no request from this page names it
     return (render_template("groups/join.html", group=group, form=form),
@@ -81,7 +76,13 @@ def new_invite():
 def sign_out_others():
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    count = groups.sign_out_others(current_group_id(), g.membership.member_id)
+    try:
+        count = groups.sign_out_others(current_group_id(), g.membership.member_id)
+    except services.ServiceError as error:
+        db.session.rollback()
+        forget({g.membership.member_id})
+        flash(error.message)
+        return redirect(url_for("main.home"), 303)
     db.session.commit()
     flash(f"Signed out {count} other phone{'' if count == 1 else 's'}. They can join again "
           "with the invite link." if count else "No other phone was in the group.")

@@ -41,3 +41,15 @@ def test_the_development_servers_request_lines_lose_their_tokens():
                                    'HTTP/1.1" 200 -')
     assert redact("/watch/3/tok/board/follow?x=1") == "/watch/3/[token]/board/follow?x=1"
     assert redact("/games/3/entries/4") == "/games/3/entries/4"
+
+
+def test_a_failed_request_logged_by_the_app_loses_its_token(app, caplog):
+    """Flask logs the path of a request that raised ("Exception on /join/1/... [POST]")."""
+    @app.get("/join/<int:group_id>/<token>/boom")
+    def boom(group_id, token):
+        raise RuntimeError("boom")
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert app.test_client().get("/join/1/secretsecret/boom").status_code == 500
+    logged = [r.getMessage() for r in caplog.records if r.name == app.logger.name]
+    assert logged == ["Exception on /join/1/[token]/boom [GET]"]
