@@ -41,3 +41,22 @@ def test_a_phone_joining_while_another_signs_everyone_out_ends_in_or_out_whole(
     status = newcomer.http.get(live.base + "/nights/", allow_redirects=False).status_code
     # joined after the sign-out (two members, the newcomer in) or before it (one, out)
     assert (members, status) in ((2, 200), (1, 303))
+
+
+def test_a_new_invite_and_a_sign_out_hold_at_once_on_every_worker(server, skyjo_game):
+    """Nothing is remembered in a worker: the next request anywhere sees the change."""
+    url, game_id = skyjo_game
+    live = server(workers=3)
+    ann, ben = Phone.opened(live.base), Phone.opened(live.base)
+    old = live.invites[live.base]
+    assert ann.post("/group/invite", {}, ann.csrf).status_code == 303
+    stranger = Phone(live.base, joined=False)
+    # many requests, spread over the workers by the kernel
+    assert {stranger.http.get(live.base + old, timeout=30).status_code
+            for _ in range(12)} == {404}
+    assert ben.http.get(f"{live.base}/games/{game_id}", timeout=30).status_code == 200
+    assert ann.post("/group/sign-out-others", {}, ann.csrf).status_code == 303
+    assert {ben.http.get(f"{live.base}/games/{game_id}", timeout=30).status_code
+            for _ in range(12)} == {404}
+    assert {ann.http.get(f"{live.base}/games/{game_id}", timeout=30).status_code
+            for _ in range(12)} == {200}
