@@ -61,6 +61,8 @@ class Once:
 
 
 class NightForm(Once, Form):
+    # the group the form was shown for (a phone in several may open another in a new tab)
+    group = HiddenField()
     date = DateField("Date", default=date.today, validators=[
         DataRequired("Pick the night's date.")])
     title = StringField("Title (optional)", validators=[

@@ -163,6 +163,6 @@ def answered(token: str | None, location: str, message: str | None) -> None:
     to what the column holds."""
     if message and len(message) > MESSAGE_MAX:
         message = message[:MESSAGE_MAX - 1] + "…"
-    if token:
+    if TOKEN.fullmatch(token or ""):
         db.session.execute(update(Submission).where(Submission.token == token)
                            .values(location=location, message=message))

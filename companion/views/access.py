@@ -13,7 +13,7 @@ it: tests/web/test_groups.py walks the whole URL map.
 
 from __future__ import annotations
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import abort, flash, g, redirect, request, session, url_for
 from sqlalchemy import bindparam, select
 
 from ..models import Game, Group, Night, Player
@@ -24,6 +24,11 @@ PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "live.watch",
                     "live.watch_follow", "live.board", "live.board_follow"})
 # a phone without a group may open these: the first page, starting a group, an invite
 OPEN = frozenset({"main.home", "groups.start", "groups.join"})
+# these answer for a night or game that is gone (a second tap on Delete is answered as the
+# first was, from its token); they check the group of whatever they do find (`owned`)
+ANSWERS_GONE = frozenset({"nights.delete", "games.delete"})
+# asked by a page every 1.5 s: they never change which group the lists show
+FOLLOWS = frozenset({"live.follow_game", "live.follow_night"})
 
 # the group that what a URL names belongs to, asked with the phone's memberships
 OWNER = {
@@ -79,25 +84,48 @@ def guard():
     proved, owners = memberships(held, [OWNER[key] for key in named],
                                  {key: request.view_args[key] for key in named})
     if len(proved) < len(held):
-        # signed out on another phone, or its group was deleted
+        # signed out on another phone (or its group was replaced by a restore): said once
         forget(set(held) - {m.member_id for m in proved})
+        flash("This phone was signed out of a group on another phone. To get back in, "
+              "open the group's invite link.")
     g.memberships = proved
     mine = {m.group_id: m for m in proved}
-    current = mine.get(session.get("group")) or (proved[0] if proved else None)
+    shown = session.get("group")
+    current = (mine.get(shown) if isinstance(shown, int) else None) or (
+        proved[0] if proved else None)
     if named:
-        # what the URL names is all of one group, and this phone is in it; a thing that
-        # is not there (deleted on another phone) is the view's to answer, as it was
-        # before groups: a 404, or a second tap on Delete answered as the first
-        known = {owner for owner in owners if owner is not None}
-        if current is None or len(known) > 1 or not known <= mine.keys():
+        # everything the URL names is there, of one group, and this phone is in it
+        known = set(owners)
+        if None in known and endpoint in ANSWERS_GONE and current is not None:
+            g.membership = current
+            return None
+        if None in known or len(known) != 1 or not known <= mine.keys():
             abort(404)
-        g.membership = mine[known.pop()] if known else current
-        show_group(g.membership.group_id)
+        g.membership = mine[known.pop()]
+        if request.method == "GET" and endpoint not in FOLLOWS:
+            show_group(g.membership.group_id)
         return None
     g.membership = current
     if g.membership is None and endpoint not in OPEN:
         return redirect(url_for("main.home"), 303)
     return None
+
+
+def owned(group_id: int) -> None:
+    """For the views of ANSWERS_GONE: what they loaded must be of this phone's group (it
+    may have been made by another group's phone after the guard found nothing)."""
+    if group_id != g.membership.group_id:
+        abort(404)
+
+
+def chosen_group_id(value) -> int:
+    """The group a form was shown for (its hidden field), if this phone is in it; else
+    the group the lists show."""
+    mine = {m.group_id for m in g.memberships}
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 16 \
+            and int(value) in mine:
+        return int(value)
+    return current_group_id()
 
 
 def current_group_id() -> int:

@@ -13,6 +13,7 @@ from ..models import Game, Night, Submission
 from ..pads import KINDS
 from ..rules import RuleError
 from ..rules.base import and_list
+from .access import current_group_id, owned
 from .once import submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
@@ -207,8 +208,9 @@ def settings_of(kind):
     asked = request.args.get("settings_of", "")
     if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
         return None
-    return db.session.scalar(select(Game.options).where(Game.id == int(asked),
-                                                        Game.kind == kind))
+    # of this group: another group's game ids say nothing here
+    return db.session.scalar(select(Game.options).join(Night).where(
+        Game.id == int(asked), Game.kind == kind, Night.group_id == current_group_id()))
 
 
 def load_game(game_id):
@@ -336,6 +338,7 @@ def delete(game_id):
         flash(first.message)
         return redirect(first.location)
     game = load_game(game_id)
+    owned(game.night.group_id)
     then = url_for("nights.show", night_id=game.night_id)
     told = f"{game.title} with {and_list(game.players)} was deleted."
 

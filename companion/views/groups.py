@@ -3,14 +3,13 @@
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 
-from .. import services
+from .. import locks, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..models import Group, Member
 from ..services import groups
 from .access import current_group_id, forget, remember, show_group
 from .live import public_url, qr_svg
-from .once import submit_once
 
 bp = Blueprint("groups", __name__)
 
@@ -20,13 +19,21 @@ def start():
     form = StartGroupForm()
     if not form.validate_on_submit():
         return render_template("groups/start.html", form=form), 422 if form.errors else 200
-
-    def make():
+    first = locks.claim(form.once.data)
+    if first is not None and first.location:
+        # a second tap (or a retry after a lost answer) on the same form: this phone is put
+        # in the group the first tap started, whose cookie it may never have received
+        group_id = int(first.location.rsplit("/", 1)[1])
+        membership, secret = groups.add_member(db.session.get(Group, group_id))
+    else:
         membership, secret = groups.start_group(form.name.data)
-        remember(membership, secret)
-        return url_for("groups.show"), (f"{membership.name} is started. Show the code to the "
-                                        "others at the table to bring their phones in.")
-    return submit_once(form, make)
+        locks.answered(form.once.data, url_for("groups.show", group_id=membership.group_id),
+                       None)
+    db.session.commit()
+    remember(membership, secret)
+    flash(f"{membership.name} is started. Show the code to the others at the table to bring "
+          "their phones in.")
+    return redirect(url_for("groups.show", group_id=membership.group_id))
 
 
 @bp.route("/join/<int:group_id>/<token>", methods=["GET", "POST"])
@@ -52,8 +59,18 @@ def join(group_id, token):
 
 
 @bp.get("/group")
-def show(name_form=None, status=200):
-    group = db.session.get(Group, current_group_id())
+def current():
+    """The top bar's link: the page of the group the lists show."""
+    return redirect(url_for("groups.show", group_id=current_group_id()))
+
+
+# Each action names its group in the URL, so the guard checks it, and a phone in several
+# groups acts on the group whose page it tapped, whatever another tab opened since.
+
+@bp.get("/groups/<int:group_id>")
+def show(group_id, name_form=None, status=200):
+    show_group(group_id)
+    group = db.session.get(Group, group_id)
     invite = public_url("groups.join", group_id=group.id, token=group.invite)
     members = db.session.scalar(db.select(db.func.count()).select_from(Member)
                                 .where(Member.group_id == group.id))
@@ -62,22 +79,25 @@ def show(name_form=None, status=200):
                                name=group.name), form=ConfirmForm()), status
 
 
-@bp.post("/group/invite")
-def new_invite():
+def confirmed():
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    groups.new_invite(current_group_id())
+
+
+@bp.post("/groups/<int:group_id>/invite")
+def new_invite(group_id):
+    confirmed()
+    groups.new_invite(group_id)
     db.session.commit()
     flash("The old invite link and code no longer work. This is the new one.")
-    return redirect(url_for("groups.show"), 303)
+    return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
-@bp.post("/group/sign-out-others")
-def sign_out_others():
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+@bp.post("/groups/<int:group_id>/sign-out-others")
+def sign_out_others(group_id):
+    confirmed()
     try:
-        count = groups.sign_out_others(current_group_id(), g.membership.member_id)
+        count = groups.sign_out_others(group_id, g.membership.member_id)
     except services.ServiceError as error:
         db.session.rollback()
         forget({g.membership.member_id})
@@ -86,28 +106,27 @@ def sign_out_others():
     db.session.commit()
     flash(f"Signed out {count} other phone{'' if count == 1 else 's'}. They can join again "
           "with the invite link." if count else "No other phone was in the group.")
-    return redirect(url_for("groups.show"), 303)
+    return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
-@bp.post("/group/name")
-def rename():
+@bp.post("/groups/<int:group_id>/name")
+def rename(group_id):
     form = GroupNameForm()
     if not form.validate_on_submit():
-        return show(name_form=form, status=422)
+        return show(group_id, name_form=form, status=422)
     try:
-        groups.rename_group(current_group_id(), form.name.data)
+        groups.rename_group(group_id, form.name.data)
     except services.ServiceError as error:
         form.name.errors.append(error.message)
-        return show(name_form=form, status=422)
+        return show(group_id, name_form=form, status=422)
     db.session.commit()
     flash("The group's name is saved.")
-    return redirect(url_for("groups.show"), 303)
+    return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
-@bp.post("/group/leave")
-def leave():
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+@bp.post("/groups/<int:group_id>/leave")
+def leave(group_id):
+    confirmed()
     member_id = g.membership.member_id
     groups.leave(member_id)
     db.session.commit()
@@ -118,9 +137,6 @@ def leave():
 
 @bp.post("/groups/<int:group_id>/switch")
 def switch(group_id):
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
-    if group_id not in {m.group_id for m in g.memberships}:
-        abort(404)
+    confirmed()
     show_group(group_id)
     return redirect(url_for("main.home"), 303)

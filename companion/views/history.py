@@ -234,8 +234,10 @@ def night_json(night_id):
 
 
 @bp.get("/backup.json")
-def backup_json():
-    document = backup.group_backup(current_group_id())
+@bp.get("/groups/<int:group_id>/backup.json")
+def backup_json(group_id=None):
+    """The group's backup: the group page names it, the history the group it shows."""
+    document = backup.group_backup(group_id or current_group_id())
     day = document["exported_at"][:10]
     return download(backup.dumps(document), "application/json", f"companion-backup-{day}.json")
 

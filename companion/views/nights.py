@@ -12,7 +12,7 @@ from ..extensions import db
 from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
 from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
-from .access import current_group_id
+from .access import chosen_group_id, current_group_id, owned
 from .once import submit_once
 from .helpers import paginate
 
@@ -40,7 +40,8 @@ def new():
     form = NightForm()
     if form.validate_on_submit():
         def start():
-            night = services.start_night(current_group_id(), form.date.data, form.title.data)
+            night = services.start_night(chosen_group_id(form.group.data), form.date.data,
+                                         form.title.data)
             return url_for("nights.show", night_id=night.id), "Night started. Add who is playing."
         return submit_once(form, start)
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
@@ -185,6 +186,8 @@ def delete(night_id):
     second tap, once it is gone, is answered as the first was."""
     form, notice = ConfirmOnceForm(), None
     night = db.session.get(Night, night_id)
+    if night is not None:
+        owned(night.group_id)
     if night is None:
         first = (request.method == "POST" and locks.TOKEN.fullmatch(form.once.data or "")
                  and db.session.get(Submission, form.once.data))

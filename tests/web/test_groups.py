@@ -29,7 +29,7 @@ def start_group(phone, name):
 
 def invite_link(phone):
     """The invite link as the group page shows it to be copied."""
-    page = parse(phone.get("/group"))
+    page = parse(phone.get("/group", follow_redirects=True))
     return page.one("#invite-link").get("value")
 
 
@@ -105,11 +105,12 @@ def test_every_url_of_a_group_is_a_404_to_anyone_outside_it(app, client, secret_
             assert answer.status_code == 404, (method, path, answer.status_code)
             named += 1
         elif who == "a phone in no group":
-            # the lists send it to the first page, which starts a group or says how to join
-            # (or it starts a group of its own, which is as empty as any new one)
+            # the lists send it to the first page, which starts a group or says how to join;
+            # once the walk has started a group of its own, it is in that (empty) group
             assert answer.status_code in (200, 302, 303, 405), (method, path, answer.status_code)
             if answer.status_code in (302, 303):
-                assert answer.location in ("/", "/group"), (method, path)
+                assert not re.search(rf"/(nights/{night_id}|games/{game_id})\b",
+                                     answer.location), (method, path)
             others += 1
         else:
             # its own group's lists, or a form refused: never group 1's
@@ -157,8 +158,8 @@ def test_a_fresh_install_starts_a_group_in_one_tap_and_shows_its_code(tmp_path):
     # the one tap: the name may stay as it is
     answer = phone.post("/groups/new", data={
         "once": hidden_value(phone.get("/").get_data(as_text=True), "once")})
-    assert answer.status_code == 302 and answer.location == "/group"
-    page = parse(phone.get("/group"))
+    assert answer.status_code == 302 and answer.location == "/groups/1"
+    page = parse(phone.get("/group", follow_redirects=True))
     assert texts(page, "h1") == ["Our game nights"]
     assert page.one("svg.qr").get("aria-label")
     assert re.fullmatch(r"http://[^/]+/join/1/[A-Za-z0-9_-]{22}",
@@ -178,7 +179,7 @@ def test_an_invite_link_brings_a_phone_in_and_a_new_one_replaces_it(app, client,
     join(newcomer, old)
     assert SECRET_TITLE in newcomer.get(f"/nights/{night_id}").get_data(as_text=True)
 
-    assert client.post("/group/invite").status_code == 303
+    assert client.post("/groups/1/invite").status_code == 303
     new = invite_link(client)
     assert new != old
     late = app.test_client(joined=False)
@@ -197,7 +198,7 @@ def test_signing_out_every_other_phone_leaves_only_this_one(app, client, secret_
     ben, cid = app.test_client(joined=False), app.test_client(joined=False)
     join(ben, link)
     join(cid, link)
-    answer = ben.post("/group/sign-out-others", follow_redirects=True)
+    answer = ben.post("/groups/1/sign-out-others", follow_redirects=True)
     assert ("Signed out 2 other phones. They can join again with the invite link."
             in texts(parse(answer), ".flash"))
     assert ben.get(f"/nights/{night_id}").status_code == 200
@@ -217,7 +218,7 @@ def test_a_phone_in_two_groups_switches_between_them(app, client, secret_game, o
     assert SECRET_TITLE in client.get(f"/nights/{night_id}").get_data(as_text=True)
     # opening a group's page shows that group's lists from then on
     assert SECRET_TITLE in client.get("/nights/").get_data(as_text=True)
-    page = parse(client.get("/group"))
+    page = parse(client.get("/group", follow_redirects=True))
     assert texts(page, "h2")[1] == "This phone's groups"
     switch = [f.get("action") for f in select(page, "form")
               if f.get("action", "").endswith("/switch")]
@@ -237,7 +238,7 @@ def test_leaving_a_group_keeps_the_phones_other_group(client, secret_game, outsi
     night_id = secret_game[0]
     join(client, invite_link(outsider))
     client.get(f"/nights/{night_id}")
-    assert client.post("/group/leave").status_code == 303
+    assert client.post("/groups/1/leave").status_code == 303
     assert client.get(f"/nights/{night_id}").status_code == 404
     assert "Their own night" in client.get("/nights/").get_data(as_text=True)
 
@@ -252,13 +253,13 @@ def test_a_watchers_link_keeps_working_for_anyone(app, secret_game, outsider):
 
 
 def test_a_group_can_be_renamed_and_a_long_name_is_refused_beside_the_field(client):
-    answer = client.post("/group/name", data={"name": "x" * 61})
+    answer = client.post("/groups/1/name", data={"name": "x" * 61})
     assert answer.status_code == 422
     page = parse(answer)
     assert page.one("#name").get("value") == "x" * 61
     assert texts(page, "#name-error") == ["Keep the group's name to 60 characters."]
-    client.post("/group/name", data={"name": "Kolju klubi"})
-    assert texts(parse(client.get("/group")), "h1") == ["Kolju klubi"]
+    client.post("/groups/1/name", data={"name": "Kolju klubi"})
+    assert texts(parse(client.get("/group", follow_redirects=True)), "h1") == ["Kolju klubi"]
 
 
 # ---- tokens and cookies ---------------------------------------------------------------
@@ -299,9 +300,9 @@ def test_invites_are_128_bits_and_each_groups_own(app, outsider):
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", invite) for invite in invites)
 
 
-@pytest.mark.parametrize("path", ["/groups/new", "/group/invite", "/group/sign-out-others",
-                                  "/group/name", "/group/leave", "/groups/1/switch",
-                                  "/join/1/{invite}"])
+@pytest.mark.parametrize("path", ["/groups/new", "/groups/1/invite",
+                                  "/groups/1/sign-out-others", "/groups/1/name",
+                                  "/groups/1/leave", "/groups/1/switch", "/join/1/{invite}"])
 def test_every_group_form_needs_its_csrf_token(app, path):
     app.config["WTF_CSRF_ENABLED"] = True
     phone = app.test_client()
@@ -345,3 +346,68 @@ def test_a_following_phone_is_not_sent_its_cookie_on_every_question(app):
     followed = phone.get(tag.get("data-follow"), headers={
         "If-None-Match": f'"{tag.get("data-tag")}"'})
     assert followed.status_code == 304 and "Set-Cookie" not in followed.headers
+
+
+def their_night(phone):
+    return [a.get("href") for a in select(phone.get("/nights/"), "a[href]")
+            if re.fullmatch(r"/nights/\d+", a.get("href"))][0]
+
+
+def test_another_groups_game_settings_are_not_offered(client, secret_game, outsider):
+    """`?settings_of=` names a game by id in the query, which the guard does not see."""
+    game_id = secret_game[1]
+    page = outsider.get(f"{their_night(outsider)}/games/new/any_game?settings_of={game_id}")
+    assert page.status_code == 200 and "Qwixx" not in page.get_data(as_text=True)
+    mine = client.get(f"/nights/{secret_game[0]}/games/new/any_game?settings_of={game_id}")
+    assert "Qwixx" in mine.get_data(as_text=True)
+
+
+def test_a_thing_not_there_yet_is_a_404_not_the_views_to_answer(client, outsider,
+                                                                 secret_game):
+    """Otherwise a URL naming the next id could reach a night another group makes between
+    the guard's check and the view's."""
+    with client.application.app_context():
+        after = db.session.scalar(sql_select(db.func.max(Night.id))) + 1
+    player_id = secret_game[2]
+    assert client.post(f"/nights/{after}/attendees/{player_id}").status_code == 404
+    assert client.get(f"/games/{secret_game[1] + 1}").status_code == 404
+    # the delete pages answer a second tap themselves, and check what they find
+    assert outsider.post(f"/nights/{secret_game[0]}/delete").status_code == 404
+
+
+def test_a_phone_in_two_groups_starts_a_night_in_the_group_its_page_showed(
+        client, secret_game, outsider):
+    join(client, invite_link(outsider))
+    home = client.get("/").get_data(as_text=True)
+    assert "The other club" in home
+    shown_for = hidden_value(home, "group")
+    # another tab opens group 1's night: the lists follow it...
+    client.get(f"/nights/{secret_game[0]}")
+    assert SECRET_TITLE in client.get("/nights/").get_data(as_text=True)
+    # ...but the form on the first tab starts its night in the group it showed
+    client.post("/nights/new", data={"date": "2026-12-02", "title": "From the first tab",
+                                     "group": shown_for})
+    assert "From the first tab" in outsider.get("/nights/").get_data(as_text=True)
+
+
+def test_following_a_night_never_changes_the_group_the_lists_show(client, secret_game,
+                                                                  outsider):
+    join(client, invite_link(outsider))
+    assert "Their own night" in client.get("/nights/").get_data(as_text=True)
+    client.get(f"/nights/{secret_game[0]}/follow")
+    assert "Their own night" in client.get("/nights/").get_data(as_text=True)
+
+
+def test_a_second_tap_on_start_a_group_puts_the_phone_in_the_first_tap_s_group(app):
+    """The browser drops the first answer when the button is tapped again: its cookie
+    never arrives, so the second tap must bring the phone in as well."""
+    phone = app.test_client(joined=False)
+    once = hidden_value(phone.get("/").get_data(as_text=True), "once")
+    first = app.test_client(joined=False)  # the lost answer: another cookie jar
+    assert first.post("/groups/new", data={"once": once, "name": "Twice"}).status_code == 302
+    again = phone.post("/groups/new", data={"once": once, "name": "Twice"})
+    assert again.status_code == 302
+    assert texts(parse(phone.get(again.location)), "h1") == ["Twice"]
+    with app.app_context():
+        assert db.session.scalar(sql_select(db.func.count()).select_from(Group)
+                                 .where(Group.name == "Twice")) == 1
