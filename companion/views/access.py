@@ -83,8 +83,9 @@ def guard():
         abort(404)
     proved, owners = memberships(held, [OWNER[key] for key in named],
                                  {key: request.view_args[key] for key in named})
-    if len(proved) < len(held):
-        # signed out on another phone (or its group was replaced by a restore): said once
+    if len(proved) < len(held) and endpoint not in FOLLOWS:
+        # signed out on another phone (or its group was replaced by a restore): said once,
+        # on a page (a follow's answer is never shown)
         forget(set(held) - {m.member_id for m in proved})
         flash("This phone was signed out of a group on another phone. To get back in, "
               "open the group's invite link.")

@@ -411,3 +411,17 @@ def test_a_second_tap_on_start_a_group_puts_the_phone_in_the_first_tap_s_group(a
     with app.app_context():
         assert db.session.scalar(sql_select(db.func.count()).select_from(Group)
                                  .where(Group.name == "Twice")) == 1
+
+
+def test_a_phone_signed_out_while_following_is_told_on_its_next_page(app, client, secret_game):
+    night_id = secret_game[0]
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    ben.get("/")  # the join's message is shown
+    client.post("/groups/1/sign-out-others")
+    assert ben.get(f"/nights/{night_id}/follow").status_code == 404
+    page = ben.get(f"/nights/{night_id}")
+    assert page.status_code == 404
+    assert texts(parse(page), ".flash") == [
+        "This phone was signed out of a group on another phone. To get back in, open the "
+        "group's invite link."]
