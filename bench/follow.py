@@ -34,9 +34,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from sqlalchemy import create_engine, text
-
-from bench.load import percentile
+from bench.load import percentile, scalar
 from bench.postgres import Postgres
 from bench.server import Gunicorn
 
@@ -90,14 +88,6 @@ def set_tables(url, count, players):
         invite = f"/join/{group.id}/{group.invite}"
         db.engine.dispose()
     return ids, invite
-
-
-def server_version(url):
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        found = connection.execute(text("show server_version")).scalar()
-    engine.dispose()
-    return found
 
 
 # ---- one phone's connection: raw HTTP/1.1, every byte counted ------------------------
@@ -876,7 +866,7 @@ def main():
         finally:
             for server in servers.values():
                 server.__exit__()
-        version = server_version(url)
+        version = scalar(url, "show server_version")
     text_ = report(args, version, results, chosen, stepped, time.monotonic() - started,
                    background)
     if args.json:

@@ -18,23 +18,25 @@ ASSETS = re.compile(r'<(?:link[^>]*rel="(?:stylesheet|icon|manifest)"[^>]*href'
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
-def invite_path(url, group_id):
-    """The path of a group's invite link (/join/<group>/<invite>), read from the database."""
+def scalar(url, sql, **values):
+    """The one value a query gives in the database at `url`, read on a connection of its
+    own."""
     engine = create_engine(url)
     with engine.connect() as connection:
-        invite = connection.execute(text("select invite from play_group where id = :id"),
-                                    {"id": group_id}).scalar_one()
+        found = connection.execute(text(sql), values).scalar_one()
     engine.dispose()
+    return found
+
+
+def invite_path(url, group_id):
+    """The path of a group's invite link (/join/<group>/<invite>), read from the database."""
+    invite = scalar(url, "select invite from play_group where id = :id", id=group_id)
     return f"/join/{group_id}/{invite}"
 
 
 def first_group(url):
     """The id of the database's first group (the demo's, in a database it filled)."""
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        found = connection.execute(text("select min(id) from play_group")).scalar_one()
-    engine.dispose()
-    return found
+    return scalar(url, "select min(id) from play_group")
 
 
 def joined(base, invite, session=None):

@@ -3,8 +3,8 @@
 An invite link (`/join/<group>/<token>`) lets anyone into a group, and a watcher's link
 (`/watch/<game>/<token>`) shows a game, so neither may be written to a log that others
 read. The development server's request lines and the app's own log pass through
-`RedactTokens`; gunicorn's access log through `GunicornLogger`, which gunicorn.conf.py names (request line, path,
-Referer, every header and environ value).
+`RedactTokens`; gunicorn's access log through `GunicornLogger`, which gunicorn.conf.py
+names (request line, path, Referer, every header and environ value).
 """
 
 import logging

@@ -222,7 +222,7 @@ class Phone(FlaskClient):
                 db.select(Group).order_by(Group.id).limit(1)).first()
             if group is None:
                 return None
-            membership, secret = groups.join(group.id, group.invite)
+            membership, secret = groups.add_member(group)
             db.session.commit()
             db.session.remove()
         with self.session_transaction() as session:

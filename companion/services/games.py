@@ -190,7 +190,8 @@ def seating(night: Night, kind: str) -> list[Player]:
     # a game abandoned before anything was entered says nothing about the table
     empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
     last = db.session.scalars(
-        select(Game).where(theirs, ~stranger, ~empty, or_(Game.night_id == night.id, Game.kind == kind))
+        select(Game).where(theirs, ~stranger, ~empty,
+                           or_(Game.night_id == night.id, Game.kind == kind))
         .order_by(case((Game.night_id == night.id, 0), else_=1),
                   case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
     seated = ([seat.player for seat in last.seats] if last else here)[:rules.max_players]

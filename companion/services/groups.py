@@ -74,14 +74,6 @@ def invited(group_id: int, invite: str) -> Group | None:
     return group
 
 
-def join(group_id: int, invite: str) -> tuple[Membership, str]:
-    group = invited(group_id, invite)
-    if group is None:
-        raise ServiceError("This invite link no longer works. Ask someone in the group to "
-                           "show you the new one.")
-    return add_member(group)
-
-
 def memberships(claims: dict[int, str], also=(), values=None) -> tuple[list[Membership], list]:
     """The groups that a phone's cookie claims, {member id: secret}, and proves, in one
     query; with it the scalar subqueries `also` (the owners of what a URL names) with

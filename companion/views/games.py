@@ -32,8 +32,8 @@ def new(night_id, kind):
     if form.validate_on_submit():
         def start():
             names = form.seated()
-            game = services.start_game(night, kind, [services.find_player(night.group_id, n) for n in names],
-                                       form.options())
+            players = [services.find_player(night.group_id, n) for n in names]
+            game = services.start_game(night, kind, players, form.options())
             for warning in rules.setup_warnings(names, game.options):
                 flash(warning, "warning")
             return url_for("games.pad", game_id=game.id), None

@@ -48,7 +48,7 @@ def join(group_id, token):
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
     if form.validate_on_submit():
-        membership, secret = groups.join(group_id, token)
+        membership, secret = groups.add_member(group)
         db.session.commit()
         remember(membership, secret)
         flash(f"This phone is in {membership.name} now.")
@@ -69,7 +69,6 @@ def current():
 
 @bp.get("/groups/<int:group_id>")
 def show(group_id, name_form=None, status=200):
-    show_group(group_id)
     group = db.session.get(Group, group_id)
     invite = public_url("groups.join", group_id=group.id, token=group.invite)
     members = db.session.scalar(db.select(db.func.count()).select_from(Member)

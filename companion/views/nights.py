@@ -116,7 +116,8 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
             name_form.focus()
     return render_template(
         template, night=night, **shown, attendees=here, name_form=name_form,
-        roster=roster, confirm=ConfirmForm(), games=GAMES, groups=stats.game_groups(night.group_id),
+        roster=roster, confirm=ConfirmForm(), games=GAMES,
+        groups=stats.game_groups(night.group_id),
         playing=playing,
         # games abandoned with nothing entered are left out of the recap: listed here, each
         # a tap from its Delete button
@@ -186,8 +187,6 @@ def delete(night_id):
     second tap, once it is gone, is answered as the first was."""
     form, notice = ConfirmOnceForm(), None
     night = db.session.get(Night, night_id)
-    if night is not None:
-        owned(night.group_id)
     if night is None:
         first = (request.method == "POST" and locks.TOKEN.fullmatch(form.once.data or "")
                  and db.session.get(Submission, form.once.data))
@@ -195,6 +194,7 @@ def delete(night_id):
             abort(404)
         flash(first.message)
         return redirect(first.location)
+    owned(night.group_id)
     if night.games:
         notice = "This night has games, so it stays. Delete its games first."
     elif form.validate_on_submit():

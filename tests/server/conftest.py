@@ -33,11 +33,7 @@ def free_port():
 
 def invite_path(url, group_id=GROUP):
     """The path of a group's invite link, read from the database at `url`."""
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        invite = connection.execute(text("select invite from play_group where id = :id"),
-                                    {"id": group_id}).scalar()
-    engine.dispose()
+    invite = scalar(url, "select invite from play_group where id = :id", id=group_id)
     return f"/join/{group_id}/{invite}"
 
 
@@ -201,10 +197,15 @@ def server(skyjo_game):
         each.kill()
 
 
-def count(url, sql):
-    """What one counting query says about the database at `url`, read afresh."""
+def scalar(url, sql, **values):
+    """What one query says about the database at `url`, read afresh."""
     engine = create_engine(url)
     with engine.connect() as connection:
-        found = connection.execute(text(sql)).scalar()
+        found = connection.execute(text(sql), values).scalar()
     engine.dispose()
     return found
+
+
+def count(url, sql):
+    """What one counting query says about the database at `url`."""
+    return scalar(url, sql)
