@@ -79,12 +79,13 @@ def instance_secret(path):
 
 
 def register_extensions(app):
-    from . import assets, instrument, logs, models, schema, security  # noqa: F401 (models)
+    from . import assets, i18n, instrument, logs, models, schema, security  # noqa: F401 (models)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
+    i18n.init_app(app)
     security.init_app(app)
     assets.init_app(app)
     instrument.init_app(app)

@@ -1,5 +1,6 @@
 """Extensions, created unbound and attached in create_app."""
 
+from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -21,3 +22,4 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 migrate = Migrate()
+babel = Babel()

@@ -1,29 +1,82 @@
-"""What the rules refuse, as sentences."""
+"""What the rules refuse, as sentences the app can say in any language.
+
+A refusal carries its English sentence as a message key, with named places
+("{player} cannot score {points} in {row}."), and the values of those places. `str(error)`
+is the English sentence; the app (companion/i18n.py) looks the key up in the reader's
+catalog and fills the same places. The places hold players' names as they are, numbers,
+`Term`s (words of the rules: a row's name, a kind's title, which the app translates) and
+`Names` (a list of players, joined with the language's "and").
+
+The keys are gathered by `pybabel extract` (babel.cfg names `RuleError`, `Counted` and
+`Term` as keywords), so nothing here imports a translation library.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 
+class Term(str):
+    """A word of the rules that a page or a sentence shows in the reader's language:
+    a kind's title, a row's name, a setting's label. It is the English word."""
+
+    __slots__ = ()
+
+
+class Names(tuple):
+    """Players named together in a sentence: "Ann, Ben and Cid" in English."""
+
+    def __str__(self) -> str:
+        names = list(self)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class RuleError(Exception):
     """A setup or an entry that breaks the rules, said as a sentence for the table.
 
+    `key` is the English sentence with {named} places, and `params` their values.
     `index` is the position of the first bad entry (None for a bad setup);
     `player` names the player the problem is about, when there is one, and `field` the part
     of the entry ("score", "bid", "grid.4" for a grid's fifth cell ...), so that a form can
     show the message next to the field it concerns.
     """
 
-    def __init__(self, message: str, index: int | None = None, player: str | None = None,
-                 field: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str, index: int | None = None, player: str | None = None,
+                 field: str | None = None, **params: Any):
+        self.key = key
+        self.params = params
         self.index = index
         self.player = player
         self.field = field
+        super().__init__(self.message)
+
+    @property
+    def template(self) -> str:
+        return self.key
+
+    @property
+    def message(self) -> str:
+        """The English sentence."""
+        if not self.params:
+            return self.template
+        return self.template.format(**{k: str(v) for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.message
+
+
+class Counted(RuleError):
+    """A refusal whose sentence depends on a number, `count`: "{count} card" or
+    "{count} cards" in English, as many forms as a language has in its catalog."""
+
+    def __init__(self, key: str, plural: str, index: int | None = None,
+                 player: str | None = None, field: str | None = None, **params: Any):
+        self.plural = plural
+        super().__init__(key, index=index, player=player, field=field, **params)
+
+    @property
+    def template(self) -> str:
+        return self.key if self.params["count"] == 1 else self.plural
 
 
 def is_int(value: Any) -> bool:

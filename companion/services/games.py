@@ -13,6 +13,7 @@ from sqlalchemy import and_, case, exists, or_, select
 
 from .. import locks, records, text
 from ..extensions import db
+from ..i18n import sentence
 from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, Seat
 from ..outcome import Outcome, derive
 from ..rules import GAMES, RuleError, Sheet
@@ -143,7 +144,7 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
         if error.index is not None and error.index > position:
             rules = GAMES[game.kind]
             raise ServiceError(f"This change would make {rules.entry_name(docs, error.index)} "
-                               f"impossible: {error.message} Undo the later "
+                               f"impossible: {sentence(error)} Undo the later "
                                f"{rules.entry_noun}s first, or correct them.") from error
         raise
     game.entries[position].doc = change["doc"]

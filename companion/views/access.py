@@ -19,9 +19,9 @@ from sqlalchemy import bindparam, select
 from ..models import Game, Group, Night, Player
 from ..services.groups import Membership, memberships
 
-# no group's: the files, and the watchers' read-only links (their token is the check)
-PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "live.watch",
-                    "live.watch_follow", "live.board", "live.board_follow"})
+# no group's: the files, the language switch, and the watchers' read-only links (their token is the check)
+PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "main.language_switch",
+                    "live.watch", "live.watch_follow", "live.board", "live.board_follow"})
 # a phone without a group may open these: the first page, starting a group, an invite
 OPEN = frozenset({"main.home", "groups.start", "groups.join"})
 # these answer for a night or game that is gone (a second tap on Delete is answered as the

@@ -9,6 +9,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from .. import bgstats, charts, locks, services, text
 from ..extensions import db
 from ..forms import ConfirmForm, VersionForm, game_setup_form
+from ..i18n import sentence
 from ..models import Game, Night, Submission
 from ..pads import KINDS
 from ..rules import RuleError
@@ -41,7 +42,7 @@ def new(night_id, kind):
             return submit_once(form, start)
         except (RuleError, services.ServiceError) as error:
             db.session.rollback()
-            form.form_errors.append(error.message)
+            form.form_errors.append(sentence(error))
         except IntegrityError:
             # the night was deleted on another phone while this one started a game there,
             # or one of the players was removed from the roster
@@ -187,7 +188,7 @@ def confirm(game, action, change, then, done):
         except services.ServiceError as error:
             rolled_back(game)
             status = 409 if isinstance(error, services.Conflict) else 422
-            notice, form.version.data = error.message, game.version
+            notice, form.version.data = sentence(error), game.version
         else:
             db.session.commit()
             flash(done(made))
@@ -314,7 +315,7 @@ def rematch(game_id):
             new_game = services.rematch(game)
         except (RuleError, services.ServiceError) as error:
             db.session.rollback()
-            flash(error.message, "error")
+            flash(sentence(error), "error")
             return redirect(back)
         for warning in KINDS[game.kind].RULES.setup_warnings(new_game.players, new_game.options):
             flash(warning, "warning")

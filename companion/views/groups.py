@@ -6,6 +6,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from .. import locks, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
+from ..i18n import sentence
 from ..models import Group, Member
 from ..services import groups
 from .access import current_group_id, forget, remember, show_group
@@ -100,7 +101,7 @@ def sign_out_others(group_id):
     except services.ServiceError as error:
         db.session.rollback()
         forget({g.membership.member_id})
-        flash(error.message)
+        flash(sentence(error))
         return redirect(url_for("main.home"), 303)
     db.session.commit()
     flash(f"Signed out {count} other phone{'' if count == 1 else 's'}. They can join again "
@@ -116,7 +117,7 @@ def rename(group_id):
     try:
         groups.rename_group(group_id, form.name.data)
     except services.ServiceError as error:
-        form.name.errors.append(error.message)
+        form.name.errors.append(sentence(error))
         return show(group_id, name_form=form, status=422)
     db.session.commit()
     flash("The group's name is saved.")

@@ -6,8 +6,7 @@ from werkzeug.routing import IntegerConverter
 from ..extensions import db
 from ..pads import KINDS
 from ..rules import GAMES
-from ..rules.base import and_list
-from ..text import day, points, signed
+from ..i18n import and_list, term
 
 # the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
 # (sqlite's hold 64), and a larger number fails the query rather than finding nothing
@@ -45,14 +44,13 @@ def paginate(query, per_page: int):
     return page
 
 
+def kind_names() -> str:
+    """For the page description: "dice poker, the card game to 500, Skyjo and Skull"."""
+    return and_list([term(pad.RULES.phrase or pad.RULES.title) for pad in KINDS.values()])
+
+
 def register(app):
-    app.jinja_env.filters["points"] = points
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["day"] = day
-    app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.globals["GAMES"] = GAMES
-    # for the page description: "dice poker, the card game to 500, Skyjo and Skull"
-    app.jinja_env.globals["KIND_NAMES"] = and_list(
-        [pad.RULES.phrase or pad.RULES.title for pad in KINDS.values()])
+    app.jinja_env.globals["kind_names"] = kind_names
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

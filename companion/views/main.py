@@ -1,15 +1,28 @@
 """The home page and the app's own error pages."""
 
 from datetime import date
+from pathlib import Path
 
-from flask import Blueprint, current_app, g, render_template, send_from_directory
+import json
+
+from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
+                   send_from_directory, url_for)
+from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
 from ..extensions import db
 from ..forms import NightForm, StartGroupForm
+from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES, language
+from .helpers import kind_names
 from ..models import Game, Night, night_players
 
 bp = Blueprint("main", __name__)
+
+# the manifest's parts in no language
+MANIFEST = json.loads(Path(__file__).parents[2].joinpath("static", "manifest.webmanifest")
+                      .read_text())
+for _key in ("name", "short_name", "description"):
+    MANIFEST.pop(_key)
 
 
 # the group's last five nights; tonight's cards say how many came and how many games, counted by
@@ -41,8 +54,30 @@ def favicon():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
-                               mimetype="application/manifest+json")
+    # in the reader's language: the name a phone's home screen shows
+    body = json.dumps({
+        "name": _("Game-night companion"),
+        "short_name": _("Companion"),
+        "description": _("Score pads for %(kinds)s.", kinds=kind_names()),
+        "lang": language(),
+        **MANIFEST,
+    }, ensure_ascii=False)
+    return current_app.response_class(body, mimetype="application/manifest+json")
+
+
+@bp.get("/language/<code>")
+def language_switch(code):
+    """The switch at the foot of every page: remember the language, back to the page."""
+    if code not in LANGUAGES:
+        abort(404)
+    back = request.args.get("next", "")
+    # only a path of this app: never "//elsewhere" or "/\\elsewhere"
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        back = url_for("main.home")
+    response = redirect(back, 303)
+    response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                        secure=request.is_secure)
+    return response
 
 
 # PostgreSQL's deadlock_detected, serialization_failure and lock_not_available

@@ -10,6 +10,7 @@ from sqlalchemy.orm import joinedload, load_only
 from .. import locks, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
+from ..i18n import sentence
 from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned
@@ -139,7 +140,7 @@ def add_attendee(night_id):
             return submit_once(form, add)
         except services.ServiceError as error:
             db.session.rollback()
-            form.name.errors.append(error.message)
+            form.name.errors.append(sentence(error))
     return show(night_id, name_form=form.focus(), status=422)
 
 
@@ -155,7 +156,7 @@ def quick_add(night_id, player_id):
             services.join_night(night, player)
         except services.ServiceError as error:
             db.session.rollback()
-            flash(error.message, "error")
+            flash(sentence(error), "error")
         else:
             db.session.commit()
             flash(f"{player.name} joined the night.")
@@ -170,7 +171,7 @@ def remove_attendee(night_id, player_id):
         try:
             services.remove_attendee(night, player)
         except services.ServiceError as error:
-            flash(error.message, "error")
+            flash(sentence(error), "error")
         else:
             db.session.commit()
             flash(f"{player.name} left the night.")
@@ -203,7 +204,7 @@ def delete(night_id):
             services.delete_night(night)
         except services.ServiceError as error:
             db.session.rollback()
-            notice = error.message
+            notice = sentence(error)
         else:
             locks.forget_answers(url_for("nights.show", night_id=night_id))
             locks.claim(form.once.data)

@@ -4,7 +4,7 @@ A phone that reloads a pad it already has sends the ETag back (`If-None-Match`),
 `304 Not Modified` after one small query while the game is unchanged. The page holds this
 phone's CSRF token, so the tag also carries a digest of the session's token (a phone with a
 new session gets a fresh page) and the half hour, so a page's signed token is never older
-than Flask-WTF accepts. A page with a flashed message or query arguments, or an undone entry
+than Flask-WTF accepts, and the reader's language. A page with a flashed message or query arguments, or an undone entry
 put back into its form, is not tagged: it is of one moment.
 """
 
@@ -13,6 +13,8 @@ import time
 
 from flask import current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
+
+from ..i18n import language
 
 # the session key of an undone entry waiting in this phone's form (views/games.py)
 REFILL = "refill"
@@ -27,7 +29,7 @@ def pad_tag(version: str, game_id: int) -> str | None:
     generate_csrf()
     raw = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")
     digest = hashlib.sha256(raw.encode()).hexdigest()[:12]
-    return f"{version}-{digest}-{int(time.time() // FRESH)}"
+    return f"{version}-{digest}-{int(time.time() // FRESH)}-{language()}"
 
 
 def tagged(response, tag: str | None):

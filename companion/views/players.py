@@ -8,6 +8,7 @@ from flask import Blueprint, flash, get_template_attribute, redirect, render_tem
 from .. import charts, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
+from ..i18n import sentence
 from ..models import Player, PlayerRecord, Seat, night_players
 from .access import current_group_id
 
@@ -50,7 +51,7 @@ def show(player_id):
             services.rename_player(player, form.name.data)
         except services.ServiceError as error:
             db.session.rollback()
-            form.name.errors.append(error.message)
+            form.name.errors.append(sentence(error))
         else:
             db.session.commit()
             flash(f"Renamed to {player.name}.")
@@ -75,7 +76,7 @@ def remove(player_id):
             services.remove_player(player)
         except services.ServiceError as error:
             db.session.rollback()
-            refusal = error.message
+            refusal = sentence(error)
         else:
             db.session.commit()
             flash(f"{name} is no longer on the roster.")

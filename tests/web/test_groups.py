@@ -69,8 +69,8 @@ def outsider(app):
 
 # a URL that names one of these is a group's; the guard answers it only for its phones
 GROUP_ARGS = {"night_id", "game_id", "player_id", "group_id"}
-# what stands for the other arguments: a kind, an entry's position, a (wrong) token
-OTHER_VALUES = {"kind": "any_game", "position": 0, "token": "x" * 22}
+# what stands for the other arguments: a kind, an entry's position, a (wrong) token, a language
+OTHER_VALUES = {"kind": "any_game", "position": 0, "token": "x" * 22, "code": "et"}
 
 
 def walk(app, ids):

@@ -1,0 +1,120 @@
+"""The reader's language: which one (a cookie set by the switch on every page, else the
+phone's Accept-Language), and numbers, dates, lists and the rules' refusals said in it.
+
+Strings are marked with Flask-Babel's `_`/`gettext`, `ngettext` and `lazy_gettext`; the
+catalogs are in companion/translations (README, "Languages"). The rules stay pure: a
+`RuleError` carries its English sentence as a message key with named places, and
+`sentence` says it in the reader's language.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from flask import has_request_context, request
+from flask_babel import format_date, get_locale, get_translations, gettext
+
+from . import text
+from .extensions import babel
+from .rules.errors import Counted, Names, RuleError, Term
+
+# each language by its own name, as the switch shows it (never translated)
+LANGUAGES = {"en": "English", "et": "Eesti", "pl": "Polski", "lv": "Latviešu"}
+COOKIE = "lang"
+# a year: the choice outlives a session
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def chosen_language() -> str:
+    """The switch's choice, else the best of the phone's languages, else English (and
+    English outside a request: the command line)."""
+    if not has_request_context():
+        return "en"
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def init_app(app):
+    babel.init_app(app, locale_selector=chosen_language)
+    # {% trans %} blocks: runs of white space read as one space, as babel.cfg extracts them
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term)
+
+    @app.after_request
+    def vary(response):
+        # a page is in the language of the phone that asked
+        response.vary.update(("Accept-Language", "Cookie"))
+        return response
+
+
+def language() -> str:
+    return str(get_locale() or "en")
+
+
+def points(value) -> str:
+    """A score in the reader's numbers: whole numbers plain, others with one decimal
+    ("12,5" in et, pl and lv), never grouped (scores are read digit by digit)."""
+    shown = text.points(value)
+    return format_decimal(Decimal(shown), format="0.#", locale=language()) if shown else ""
+
+
+def signed(value) -> str:
+    """+20, 0, -3,5: a result against the average."""
+    shown = points(value)
+    return f"+{shown}" if value is not None and value > 0 else shown
+
+
+# the date styles the pages use, as CLDR patterns by language: English keeps the
+# app's "1 Dec 2026"; the others take their language's own long forms
+DATE_STYLES = {
+    "en": {"date": "d MMM y", "weekday": "EEE d MMM y", "long": "EEEE d MMMM y"},
+    "other": {"date": "long", "weekday": "long", "long": "full"},
+}
+
+
+def day(value, style: str = "date") -> str:
+    """A date as the pages write it: "1 Dec 2026", "1. detsember 2026", "1 grudnia 2026",
+    "2026. gada 1. decembris"."""
+    styles = DATE_STYLES.get(language(), DATE_STYLES["other"])
+    return format_date(value, styles[style])
+
+
+def and_list(names) -> str:
+    """ "Ann, Ben and Cid" in the reader's language ("Ann, Ben ja Cid")."""
+    names = list(names)
+    return format_list(names, locale=language()) if names else ""
+
+
+def term(word) -> str:
+    """A word of the rules (a kind's title, a row, a setting) in the reader's language."""
+    return gettext(word) if word else ""
+
+
+def shown(value) -> str:
+    """One place of a rule's sentence: rules' words translated, lists of names joined,
+    numbers in the reader's digits, anything else (a name, quoted text) as it is."""
+    if isinstance(value, Term):
+        return term(value)
+    if isinstance(value, Names):
+        return and_list(value)
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        return points(value)
+    return str(value)
+
+
+def sentence(error) -> str:
+    """A refusal (a RuleError, or a ServiceError already said) in the reader's language."""
+    if not isinstance(error, RuleError):
+        return error.message
+    places = {key: shown(value) for key, value in error.params.items()}
+    # the catalog's own lookups: the sentence's places are {named}, not %(named)s
+    if isinstance(error, Counted):
+        said = get_translations().ungettext(error.key, error.plural, error.params["count"])
+    else:
+        said = get_translations().ugettext(error.key)
+    return said.format(**places)
