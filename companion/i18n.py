@@ -18,7 +18,7 @@ from flask_babel import format_date, get_locale, get_translations, gettext
 
 from . import text
 from .extensions import babel
-from .rules.errors import Counted, Names, RuleError, Term
+from .rules.errors import Counted, Message, Names, Term
 
 # each language by its own name, as the switch shows it (never translated)
 LANGUAGES = {"en": "English", "et": "Eesti", "pl": "Polski", "lv": "Latviešu"}
@@ -108,8 +108,11 @@ def shown(value) -> str:
 
 
 def sentence(error) -> str:
-    """A refusal (a RuleError, or a ServiceError already said) in the reader's language."""
-    if not isinstance(error, RuleError):
+    """A sentence of the rules (a RuleError, a Message) in the reader's language; a
+    ServiceError is said already, and plain text is shown as it is."""
+    if isinstance(error, str):
+        return error
+    if not isinstance(error, Message):
         return error.message
     places = {key: shown(value) for key, value in error.params.items()}
     # the catalog's own lookups: the sentence's places are {named}, not %(named)s

@@ -11,7 +11,7 @@ DIR=companion/translations
 case "${1:-}" in
   extract)
     "$PYBABEL" -q extract -F babel.cfg --sort-output \
-      -k lazy_gettext -k _l -k RuleError -k Counted:1,2 -k Term -o "$DIR/messages.pot" companion templates ;;
+      -c TRANSLATORS: -k lazy_gettext -k lazy_ngettext:1,2 -k RuleError -k Counted:1,2 -k Term -k Message -o "$DIR/messages.pot" companion templates ;;
   update)
     "$PYBABEL" -q update -i "$DIR/messages.pot" -d "$DIR" --no-fuzzy-matching --ignore-obsolete ;;
   compile)

@@ -8,7 +8,7 @@ catalog and fills the same places. The places hold players' names as they are, n
 `Names` (a list of players, joined with the language's "and").
 
 The keys are gathered by `pybabel extract` (babel.cfg names `RuleError`, `Counted` and
-`Term` as keywords), so nothing here imports a translation library.
+`Term` and `Message` as keywords), so nothing here imports a translation library.
 """
 
 from __future__ import annotations
@@ -31,24 +31,14 @@ class Names(tuple):
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class RuleError(Exception):
-    """A setup or an entry that breaks the rules, said as a sentence for the table.
+class Message:
+    """A sentence of the rules said to the table without refusing anything (a setup's
+    advice, an entry's name: "round 4"): its English key with {named} places, and their
+    values. `str()` is the English sentence; the app says it with companion.i18n.sentence."""
 
-    `key` is the English sentence with {named} places, and `params` their values.
-    `index` is the position of the first bad entry (None for a bad setup);
-    `player` names the player the problem is about, when there is one, and `field` the part
-    of the entry ("score", "bid", "grid.4" for a grid's fifth cell ...), so that a form can
-    show the message next to the field it concerns.
-    """
-
-    def __init__(self, key: str, index: int | None = None, player: str | None = None,
-                 field: str | None = None, **params: Any):
+    def __init__(self, key: str, **params: Any):
         self.key = key
         self.params = params
-        self.index = index
-        self.player = player
-        self.field = field
-        super().__init__(self.message)
 
     @property
     def template(self) -> str:
@@ -63,6 +53,38 @@ class RuleError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def __eq__(self, other) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class RuleError(Message, Exception):
+    """A setup or an entry that breaks the rules, said as a sentence for the table.
+
+    `key` is the English sentence with {named} places, and `params` their values.
+    `index` is the position of the first bad entry (None for a bad setup);
+    `player` names the player the problem is about, when there is one, and `field` the part
+    of the entry ("score", "bid", "grid.4" for a grid's fifth cell ...), so that a form can
+    show the message next to the field it concerns; it also fills the sentence's {player}.
+    """
+
+    def __init__(self, key: str, index: int | None = None, player: str | None = None,
+                 field: str | None = None, **params: Any):
+        # the player the refusal is about is its {player} place, when the sentence has one
+        Message.__init__(self, key, **({} if player is None else {"player": player}), **params)
+        self.index = index
+        self.player = player
+        self.field = field
+        Exception.__init__(self, self.message)
+
+    __str__ = Message.__str__
+    __hash__ = Exception.__hash__
+
+    def __eq__(self, other) -> bool:
+        return self is other
 
 
 class Counted(RuleError):

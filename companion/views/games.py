@@ -36,7 +36,7 @@ def new(night_id, kind):
             players = [services.find_player(night.group_id, n) for n in names]
             game = services.start_game(night, kind, players, form.options())
             for warning in rules.setup_warnings(names, game.options):
-                flash(warning, "warning")
+                flash(sentence(warning), "warning")
             return url_for("games.pad", game_id=game.id), None
         try:
             return submit_once(form, start)
@@ -318,7 +318,7 @@ def rematch(game_id):
             flash(sentence(error), "error")
             return redirect(back)
         for warning in KINDS[game.kind].RULES.setup_warnings(new_game.players, new_game.options):
-            flash(warning, "warning")
+            flash(sentence(warning), "warning")
         location = url_for("games.pad", game_id=new_game.id)
         message = f"Rematch: {new_game.title} with {and_list(new_game.players)}, as before."
         locks.answered(token, location, message)

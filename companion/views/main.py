@@ -7,7 +7,7 @@ import json
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
                    send_from_directory, url_for)
-from flask_babel import gettext as _
+from flask_babel import gettext
 from sqlalchemy.exc import OperationalError
 
 from ..extensions import db
@@ -56,9 +56,9 @@ def favicon():
 def manifest():
     # in the reader's language: the name a phone's home screen shows
     body = json.dumps({
-        "name": _("Game-night companion"),
-        "short_name": _("Companion"),
-        "description": _("Score pads for %(kinds)s.", kinds=kind_names()),
+        "name": gettext("Game-night companion"),
+        "short_name": gettext("Companion"),
+        "description": gettext("Score pads for %(kinds)s.", kinds=kind_names()),
         "lang": language(),
         **MANIFEST,
     }, ensure_ascii=False)
