@@ -11,9 +11,11 @@ import json
 from datetime import datetime, timezone
 from urllib.parse import urlencode
 
+from .i18n import shown
 from .rules import GAMES
 
 URL = "https://app.bgstatsapp.com/createPlay.html"
+# how BG Stats knows this app across plays: the same in every language
 SOURCE = "Game-night companion"
 
 
@@ -27,7 +29,9 @@ def play(game, sheet) -> dict:
         "sourcePlayId": str(game.id),
         # BG Stats reads the date and time in UTC
         "playDate": utc(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
-        "game": {"name": rules.group_title(game.options),
+        # a kind's title in the reader's language (BG Stats matches the game by its id),
+        # the name a table typed as it is
+        "game": {"name": shown(rules.group_title(game.options)),
                  "sourceGameId": ":".join(filter(None, (game.kind, game.group_key))),
                  "highestWins": rules.best_for(game.options) != "low",
                  "noPoints": False},

@@ -13,8 +13,14 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from .text import day
-from .text import points as score_text
+from babel.dates import format_skeleton
+from flask import has_app_context
+from flask_babel import gettext, ngettext
+
+from . import text
+from .i18n import and_list, language, shown, term
+from .i18n import day as day_shown
+from .i18n import points as score_text
 
 # the drawing's own units; the svg scales to the width of the phone
 WIDTH, HEIGHT = 320, 180
@@ -110,8 +116,19 @@ def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> 
 
 def number(value: Any) -> str:
     """A tick label: whole numbers plain, others with one decimal, as the pages write
-    scores."""
+    scores (a decimal comma in et, pl and lv)."""
     return score_text(value)
+
+
+def day(value) -> str:
+    """A date as the pages write it, in the reader's language ("8 Oct 2026"); English
+    without an app (the dates need its settings)."""
+    return day_shown(value) if has_app_context() else text.day(value)
+
+
+def month(value) -> str:
+    """A month under a results chart's axis, in the reader's language: "Mar 2026"."""
+    return format_skeleton("yMMM", value, locale=language())
 
 
 def every_nth(count: int, most: int = MAX_X_LABELS) -> list[int]:
@@ -183,22 +200,51 @@ def progress_chart(chart_id: str, title: str, entry_noun: str, players: list[str
                    winners: list[str]) -> Chart:
     """Each player's running total after every entry of one game, from its start."""
     steps = [start, *progress]
-    labels = ["Start"] + [str(n) for n in range(1, len(steps))]
+    # TRANSLATORS: the first row of a game's running totals: before anything was entered
+    labels = [gettext("Start")] + [str(n) for n in range(1, len(steps))]
     series = {player: [step[player] for step in steps] for player in players}
     last = steps[-1]
     standing = ", ".join(f"{p} {number(last[p])}" for p in players)
-    when = f"After {entry_noun} {len(progress)}" if progress else "Before the first " + entry_noun
-    desc = f"{when}: {standing}."
+    # TRANSLATORS: a chart's description: when is where the game stands ("After round
+    # 3"), standings each player's total ("Ann 12, Ben 30")
+    desc = gettext("%(when)s: %(standings)s.", when=progress_when(entry_noun, len(progress)),
+                   standings=standing)
     if winners:
-        desc += f" {' and '.join(winners)} won."
-    return line_chart(chart_id, title, desc, entry_noun.capitalize(), labels, series)
+        # TRANSLATORS: the end of a chart's description: who won the game ("Ann", "Ann
+        # and Ben")
+        won = ngettext("%(names)s won.", "%(names)s won.", len(winners),
+                       names=and_list(winners))
+        desc = f"{desc} {won}"
+    return line_chart(chart_id, title, desc, text.capital(term(entry_noun)), labels, series)
+
+
+def progress_when(noun: str, count: int) -> str:
+    """Where a game stands after `count` entries, as its chart describes it: "After round
+    3", "Before the first round"; one phrase per noun, whose form changes with it."""
+    if noun == "round":
+        return (gettext("After round %(number)s", number=count) if count
+                else gettext("Before the first round"))
+    if noun == "hand":
+        return (gettext("After hand %(number)s", number=count) if count
+                else gettext("Before the first hand"))
+    if noun == "turn":
+        return (gettext("After turn %(number)s", number=count) if count
+                else gettext("Before the first turn"))
+    if noun == "challenge":
+        # TRANSLATORS: Skull: a challenge is a player flipping as many cards as they bid
+        return (gettext("After challenge %(number)s", number=count) if count
+                else gettext("Before the first challenge"))
+    return (gettext("After entry %(number)s", number=count) if count
+            else gettext("Before the first entry"))
 
 
 def game_progress(game_id: int, title: str, rules: Any, sheet: Any) -> Chart:
     """The running-totals chart of one game's sheet (`rules` is its GAMES entry, `title`
     the game's: its kind, or its group of the kind)."""
     start = rules.replay(sheet.players, sheet.options, []).totals
-    return progress_chart(f"chart-game-{game_id}", f"Running totals, {title}",
+    # TRANSLATORS: a chart's title; game is the game's name ("Skyjo", "Qwixx")
+    return progress_chart(f"chart-game-{game_id}",
+                          gettext("Running totals, %(game)s", game=shown(title)),
                           rules.entry_noun, sheet.players, start, sheet.progress, sheet.winners)
 
 
@@ -219,26 +265,42 @@ def results_chart(chart_id: str, title: str, name: str, results: list[Any],
             label = dates[r.date] = day(r.date)
         labels.append(label)
     # the axis names a few of them (x_ticks picks the same ones): "Mar 2026"
-    shown = set(every_nth(len(results), RESULT_X_LABELS))
-    short = [r.date.strftime("%b %Y") if i in shown else "" for i, r in enumerate(results)]
+    picked = set(every_nth(len(results), RESULT_X_LABELS))
+    short = [month(r.date) if i in picked else "" for i, r in enumerate(results)]
     totals = [r.total for r in results]
     wins = sum(r.won for r in results)
-    desc = (f"{name}'s final totals in the last {len(results)} finished games, oldest first: "
-            f"{', '.join(number(t) for t in totals)}. Filled dots are the {wins} won.")
-    chart = line_chart(chart_id, title, desc, "Date", labels, {name: totals},
-                       marked={name: [r.won for r in results]}, legend=False,
+    # TRANSLATORS: a chart's description: name is a player's, totals their final totals
+    # ("12, 30, 5"), num how many games
+    said = ngettext("%(name)s's final totals in the last %(num)d finished game, oldest "
+                    "first: %(totals)s.",
+                    "%(name)s's final totals in the last %(num)d finished games, oldest "
+                    "first: %(totals)s.", len(results), name=name,
+                    totals=", ".join(number(t) for t in totals))
+    # TRANSLATORS: the end of a chart's description: num is how many of the games the
+    # player won, drawn as filled dots
+    filled = ngettext("Filled dots are the %(num)d won.", "Filled dots are the %(num)d won.",
+                      wins)
+    chart = line_chart(chart_id, title, f"{said} {filled}", gettext("Date"), labels,
+                       {name: totals}, marked={name: [r.won for r in results]}, legend=False,
                        axis_labels=short, most_labels=RESULT_X_LABELS,
                        rows=[(label, [r.total, r.place])
                              for label, r in zip(labels, results)])
-    chart.note = "Filled dots: games won."
-    chart.columns = ["Total", "Place"]
+    # TRANSLATORS: the key under a player's results chart
+    chart.note = gettext("Filled dots: games won.")
+    # TRANSLATORS: the headers of a results chart's table: a game's final total, the
+    # player's place in it ("2nd of 4")
+    chart.columns = [gettext("Total"), gettext("Place")]
     return chart.by_player([player_id])
 
 
 def player_charts(name: str, kinds: list[Any], most: int = 30, player_id: int = 0
                   ) -> list[Chart]:
-    """A results chart per kind with two or more finished games (`kinds`: KindStats)."""
+    """A results chart per kind with two or more finished games (`kinds`: KindStats, whose
+    titles are as the pages show them)."""
     dates: dict = {}
-    return [results_chart(f"chart-{kind.ref}", f"{name}'s final totals in {kind.title}", name,
-                          kind.results[-most:], dates, player_id)
+    # TRANSLATORS: a chart's title: name is a player's, game the game's ("Skyjo")
+    return [results_chart(f"chart-{kind.ref}",
+                          gettext("%(name)s's final totals in %(game)s", name=name,
+                                  game=kind.title),
+                          name, kind.results[-most:], dates, player_id)
             for kind in kinds if len(kind.results) > 1]

@@ -6,8 +6,11 @@ import csv
 import io
 from typing import Any
 
+from flask_babel import gettext
+
 from . import services
 from .backup import night_doc, now_text
+from .i18n import and_list, shown
 from .models import Night
 from .pads import KINDS
 from .rules.sheet import json_number
@@ -32,17 +35,21 @@ def night_json(night: Night) -> dict[str, Any]:
 
 def night_csv(night: Night) -> str:
     """One table per game, each after a blank line and a heading row: the game's whole
-    sheet as its kind lays it out."""
+    sheet as its kind lays it out. Its words are in the reader's language; its numbers
+    and dates stay as a spreadsheet reads them (a dot, ISO dates)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["Night", night.date.isoformat(), text(night.title or "")])
-    writer.writerow(["Players", *(text(p.name) for p in night.attendees)])
+    # TRANSLATORS: the first cell of a night's CSV download, before its date and title
+    writer.writerow([gettext("Night"), night.date.isoformat(), text(night.title or "")])
+    writer.writerow([gettext("Players"), *(text(p.name) for p in night.attendees)])
     for number, game in enumerate(night.games, start=1):
         sheet = services.replay(game)
         header, rows = KINDS[game.kind].sheet_table(game, sheet)
         writer.writerow([])
-        writer.writerow([f"Game {number}: {game.title}", game.status_label,
-                         text(won(sheet.winners))])
+        # TRANSLATORS: a game's heading in a night's CSV download: its number in the
+        # night and its name ("Game 1: Skyjo")
+        heading = gettext("Game %(number)s: %(game)s", number=number, game=shown(game.title))
+        writer.writerow([text(heading), game.status_label, text(won(sheet.winners))])
         for row in [header, *rows]:
             writer.writerow([cell(value) for value in row])
     return BOM + out.getvalue()
@@ -54,7 +61,8 @@ def cell(value: Any) -> Any:
 
 
 def won(winners: list[str]) -> str:
-    return f"Won by {' and '.join(winners)}" if winners else ""
+    # TRANSLATORS: who won a game, in a night's CSV download: "Won by Ann and Ben"
+    return gettext("Won by %(names)s", names=and_list(winners)) if winners else ""
 
 
 def text(value: str) -> str:

@@ -6,14 +6,72 @@ import secrets
 from datetime import date
 
 from flask import request
+from flask_babel import gettext, lazy_gettext, lazy_ngettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.form import _Auto
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from .i18n import sentence, term
 from .models import GROUP_NAME_MAX, NAME_MAX
 from .text import clean
 from .rules import Rules
+
+# WTForms' own messages, said from the app's catalog: WTForms has no catalog for every
+# language of the app (none for Latvian), and its English must never show on a page in
+# another. The app's fields and validators say their own; these are the ones a field's
+# coercion or a validator without a message of its own would say, in the same English
+BUILT_IN = {
+    "Not a valid choice.": lazy_gettext("Not a valid choice."),
+    "Invalid Choice: could not coerce.": lazy_gettext("Invalid Choice: could not coerce."),
+    "Not a valid integer value.": lazy_gettext("Not a valid integer value."),
+    "Not a valid decimal value.": lazy_gettext("Not a valid decimal value."),
+    "Not a valid float value.": lazy_gettext("Not a valid float value."),
+    "Not a valid date value.": lazy_gettext("Not a valid date value."),
+    "Not a valid datetime value.": lazy_gettext("Not a valid datetime value."),
+    "Not a valid time value.": lazy_gettext("Not a valid time value."),
+    "This field is required.": lazy_gettext("This field is required."),
+    "Invalid input.": lazy_gettext("Invalid input."),
+    # the validators fill in %(min)s and %(max)s
+    "Number must be at least %(min)s.": lazy_gettext("Number must be at least %(min)s."),
+    "Number must be at most %(max)s.": lazy_gettext("Number must be at most %(max)s."),
+    "Number must be between %(min)s and %(max)s.": lazy_gettext(
+        "Number must be between %(min)s and %(max)s."),
+    "Field must be between %(min)d and %(max)d characters long.": lazy_gettext(
+        "Field must be between %(min)d and %(max)d characters long."),
+    "This field cannot be edited.": lazy_gettext("This field cannot be edited."),
+    "This field is disabled and cannot have a value.": lazy_gettext(
+        "This field is disabled and cannot have a value."),
+}
+# and those said by a number of characters (`n`: the validator's min or max), said whole
+BUILT_IN_COUNTED = {
+    "Field must be at least %(min)d character long.": lambda n: ngettext(
+        "Field must be at least %(num)d character long.",
+        "Field must be at least %(num)d characters long.", n),
+    "Field cannot be longer than %(max)d character.": lambda n: ngettext(
+        "Field cannot be longer than %(num)d character.",
+        "Field cannot be longer than %(num)d characters.", n),
+    "Field must be exactly %(max)d character long.": lambda n: ngettext(
+        "Field must be exactly %(num)d character long.",
+        "Field must be exactly %(num)d characters long.", n),
+}
+
+
+class Translations:
+    """What a form's fields say for WTForms (`Meta.get_translations`): its own messages
+    from the app's catalog, anything else (a field's name as its default label) as it is.
+    Unformatted: WTForms fills in the places."""
+
+    def gettext(self, string):
+        said = BUILT_IN.get(string)
+        return string if said is None else str(said)
+
+    def ngettext(self, singular, plural, n):
+        ours = BUILT_IN_COUNTED.get(singular)
+        return (singular if n == 1 else plural) if ours is None else ours(n)
+
+
+TRANSLATIONS = Translations()
 
 
 class WholeNumberField(IntegerField):
@@ -24,13 +82,27 @@ class WholeNumberField(IntegerField):
         try:
             super().process_formdata(valuelist)
         except ValueError:
-            raise ValueError("Type a whole number, like 12 or -3.") from None
+            raise ValueError(gettext("Type a whole number, like 12 or -3.")) from None
+
+
+class DayField(DateField):
+    """A date field whose refusal is the app's catalog's (WTForms' own is in English
+    only)."""
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(gettext("Not a valid date value.")) from None
 
 
 class Form(FlaskForm):
     """Base of the app's forms."""
 
     class Meta(FlaskForm.Meta):
+        def get_translations(self, form):
+            return TRANSLATIONS
+
         def wrap_formdata(self, form, formdata):
             # only the form's text fields: no form here takes a file or a JSON body
             if formdata is _Auto:
@@ -48,7 +120,7 @@ class Form(FlaskForm):
         # a file sent where text belongs: said beside the field, instead of its default
         for name in request.files if self.is_submitted() else ():
             if name in self._fields:
-                self[name].errors = ["Type this in: a file cannot go here."]
+                self[name].errors = [gettext("Type this in: a file cannot go here.")]
                 ok = False
         return ok
 
@@ -63,18 +135,22 @@ class Once:
 class NightForm(Once, Form):
     # the group the form was shown for (a phone in several may open another in a new tab)
     group = HiddenField()
-    date = DateField("Date", default=date.today, validators=[
-        DataRequired("Pick the night's date.")])
-    title = StringField("Title (optional)", validators=[
-        Optional(), Length(max=80, message="Keep the title to 80 characters.")],
-        render_kw={"placeholder": "At Ann's", "autocomplete": "off"})
+    date = DayField(lazy_gettext("Date"), default=date.today, validators=[
+        DataRequired(message=lazy_gettext("Pick the night's date."))])
+    title = StringField(lazy_gettext("Title (optional)"), validators=[
+        Optional(), Length(max=80, message=lazy_ngettext("Keep the title to %(num)d character.",
+                                                         "Keep the title to %(num)d characters.",
+                                                         80))],
+        # TRANSLATORS: an example of a night's title: at someone's home
+        render_kw={"placeholder": lazy_gettext("At Ann's"), "autocomplete": "off"})
 
 
 class GroupNameForm(Form):
-    name = StringField("Group's name", validators=[
-        Optional(), Length(max=GROUP_NAME_MAX,
-                           message=f"Keep the group's name to {GROUP_NAME_MAX} characters.")],
-        render_kw={"placeholder": "Our game nights", "autocomplete": "off",
+    name = StringField(lazy_gettext("Group's name"), validators=[
+        Optional(), Length(max=GROUP_NAME_MAX, message=lazy_ngettext(
+            "Keep the group's name to %(num)d character.",
+            "Keep the group's name to %(num)d characters.", GROUP_NAME_MAX))],
+        render_kw={"placeholder": lazy_gettext("Our game nights"), "autocomplete": "off",
                    "autocapitalize": "words"})
 
 
@@ -83,9 +159,11 @@ class StartGroupForm(Once, GroupNameForm):
 
 
 class NameForm(Form):
-    name = StringField("New player's name", validators=[
-        DataRequired("Type a name."),
-        Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} characters.")],
+    name = StringField(lazy_gettext("New player's name"), validators=[
+        DataRequired(message=lazy_gettext("Type a name.")),
+        Length(max=NAME_MAX, message=lazy_ngettext("Keep names to %(num)d character.",
+                                                   "Keep names to %(num)d characters.",
+                                                   NAME_MAX))],
         render_kw={"autocomplete": "off", "autocapitalize": "words"})
 
 
@@ -142,9 +220,9 @@ class EntryForm(VersionForm):
         """Show a refusal next to the field it concerns, or above the form."""
         name = self.field_name(error) if getattr(error, "player", None) else None
         if name is not None and name in self:
-            self[name].errors = [*self[name].errors, str(error)]
+            self[name].errors = [*self[name].errors, sentence(error)]
         else:
-            self.form_errors.append(str(error))
+            self.form_errors.append(sentence(error))
 
 
 def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = None,
@@ -169,12 +247,14 @@ def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = 
             for name in self.seat_names:
                 value = self[name].data
                 if value and value in seen:
-                    self[name].errors.append(f"{value} already has a seat.")
+                    self[name].errors.append(gettext("%(name)s already has a seat.",
+                                                     name=value))
                     ok = False
                 seen.add(value)
             return ok
 
-    choices = [("", "— nobody —")] + [(a, a) for a in attendees]
+    # TRANSLATORS: the choice of an empty seat
+    choices = [("", gettext("— nobody —"))] + [(a, a) for a in attendees]
     low, high = rules.min_players, rules.max_players
     seats = {}
     filled = attendees if seated is None else seated
@@ -183,29 +263,37 @@ def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = 
         # `filled` takes the seats when the form opens; a submitted form that leaves a
         # seat out leaves it empty
         seats[name] = filled[seat] if seat < len(filled) else ""
-        setattr(GameSetupForm, name, SelectField(f"Seat {seat + 1}", choices=choices,
-                                                 default="", validate_choice=True))
+        setattr(GameSetupForm, name, SelectField(gettext("Seat %(number)s", number=seat + 1),
+                                                 choices=choices, default="",
+                                                 validate_choice=True))
         GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]
     for option in rules.options:
         field_name = f"option_{option.key}"
+        # the form is built for this request: its words are said in the reader's language
+        label = term(option.label)
         if option.type == "bool":
-            field = BooleanField(option.label, default=option.default)
+            field = BooleanField(label, default=option.default)
         elif option.type == "int":
-            field = WholeNumberField(option.label, default=option.default, validators=[
+            field = WholeNumberField(label, default=option.default, validators=[
                 Optional() if option.optional else
-                InputRequired(f"Type a number for “{option.label}”."),
+                # TRANSLATORS: setting is a setting's label, as the game's form shows it
+                InputRequired(message=gettext("Type a number for “%(setting)s”.",
+                                              setting=label)),
+                # the validator fills in the numbers
                 NumberRange(option.minimum, option.maximum,
-                            f"Pick {option.minimum} to {option.maximum}.")],
+                            message=gettext("Pick %(min)s to %(max)s."))],
                 render_kw={"inputmode": "numeric"})
         elif option.type == "text":
             field = StringField(
-                option.label, default=option.default,
+                label, default=option.default,
                 filters=[lambda value: clean(value or "")],
-                validators=[Length(max=option.maximum,
-                                   message=f"Keep it to {option.maximum} characters.")],
+                validators=[Length(max=option.maximum, message=ngettext(
+                    "Keep it to %(num)d character.", "Keep it to %(num)d characters.",
+                    option.maximum))],
                 render_kw={"autocomplete": "off"})
         else:
-            field = SelectField(option.label, choices=list(option.choices),
+            field = SelectField(label, choices=[(value, term(name))
+                                                for value, name in option.choices],
                                 default=option.default)
         setattr(GameSetupForm, field_name, field)
         GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]

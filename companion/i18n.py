@@ -13,12 +13,12 @@ from decimal import Decimal
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
-from flask import has_request_context, request
+from flask import has_app_context, has_request_context, request
 from flask_babel import format_date, get_locale, get_translations, gettext
 
 from . import text
 from .extensions import babel
-from .rules.errors import Counted, Message, Names, Term
+from .rules.errors import Counted, Message, Names, Term, Terms
 
 # each language by its own name, as the switch shows it (never translated)
 LANGUAGES = {"en": "English", "et": "Eesti", "pl": "Polski", "lv": "Latviešu"}
@@ -60,7 +60,9 @@ def points(value) -> str:
     """A score in the reader's numbers: whole numbers plain, others with one decimal
     ("12,5" in et, pl and lv), never grouped (scores are read digit by digit)."""
     shown = text.points(value)
-    return format_decimal(Decimal(shown), format="0.#", locale=language()) if shown else ""
+    if not shown:
+        return ""
+    return format_decimal(Decimal(shown), locale=language(), group_separator=False)
 
 
 def signed(value) -> str:
@@ -80,6 +82,8 @@ DATE_STYLES = {
 def day(value, style: str = "date") -> str:
     """A date as the pages write it: "1 Dec 2026", "1. detsember 2026", "1 grudnia 2026",
     "2026. gada 1. decembris"."""
+    if not has_app_context():
+        return text.day(value, style)
     styles = DATE_STYLES.get(language(), DATE_STYLES["other"])
     return format_date(value, styles[style])
 
@@ -87,12 +91,17 @@ def day(value, style: str = "date") -> str:
 def and_list(names) -> str:
     """ "Ann, Ben and Cid" in the reader's language ("Ann, Ben ja Cid")."""
     names = list(names)
-    return format_list(names, locale=language()) if names else ""
+    # the app's English lists have no comma before "and", as British English writes them
+    lang = language()
+    return format_list(names, locale="en_GB" if lang == "en" else lang) if names else ""
 
 
 def term(word) -> str:
-    """A word of the rules (a kind's title, a row, a setting) in the reader's language."""
-    return gettext(word) if word else ""
+    """A word of the rules (a kind's title, a row, a setting: a `Term`) in the reader's
+    language; any other text (a name the table typed) as it is."""
+    if isinstance(word, Term):
+        return gettext(word)
+    return "" if word is None else str(word)
 
 
 def shown(value) -> str:
@@ -102,6 +111,8 @@ def shown(value) -> str:
         return term(value)
     if isinstance(value, Names):
         return and_list(value)
+    if isinstance(value, Terms):
+        return ", ".join(term(word) for word in value)
     if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
         return points(value)
     return str(value)

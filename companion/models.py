@@ -5,14 +5,16 @@ from __future__ import annotations
 import secrets
 from datetime import date, datetime, timezone
 
+from flask_babel import lazy_gettext
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .i18n import day
 from .outcome import ABANDONED, FINISHED, IN_PROGRESS
 from .rules import GAMES
-from .text import day, name_key
+from .text import name_key
 
 # the longest player name, wherever names are typed or restored
 NAME_MAX = 40
@@ -20,7 +22,16 @@ NAME_MAX = 40
 GROUP_NAME_MAX = 60
 # the longest message a repeated tap is answered with (Submission.message)
 MESSAGE_MAX = 200
-STATUS_LABELS = {IN_PROGRESS: "In progress", FINISHED: "Finished", ABANDONED: "Abandoned"}
+# a game's status as the pages name it, in the reader's language when it is shown (English
+# outside a request)
+STATUS_LABELS = {
+    # TRANSLATORS: a game's status, shown as a badge beside its title
+    IN_PROGRESS: lazy_gettext("In progress"),
+    # TRANSLATORS: a game's status, shown as a badge beside its title
+    FINISHED: lazy_gettext("Finished"),
+    # TRANSLATORS: a game's status, shown as a badge beside its title: the table stopped it
+    ABANDONED: lazy_gettext("Abandoned"),
+}
 
 
 def now_utc() -> datetime:
@@ -118,6 +129,8 @@ class Night(db.Model):
 
     @property
     def label(self) -> str:
+        """Its title and date ("Ann's birthday · Tue 1 Dec 2026"), or its date alone, the
+        date in the reader's language."""
         shown = day(self.date, "weekday")
         return f"{self.title} · {shown}" if self.title else shown
 
@@ -203,7 +216,8 @@ class Game(db.Model):
 
     @property
     def status_label(self) -> str:
-        return STATUS_LABELS[self.status]
+        """ "In progress", "Finished", "Abandoned", in the reader's language."""
+        return str(STATUS_LABELS[self.status])
 
 
 class Seat(db.Model):

@@ -11,16 +11,23 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 
+from flask_babel import gettext, lazy_gettext, ngettext, pgettext
+
 from . import records
 from .extensions import db
+from .i18n import and_list, points, shown, term
 from .models import (ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, PlayerRecord,
                      night_players)
 from .rules import GAMES
-from .rules.base import and_list
-from .text import points
 
 # what "best" means for each `Rules.best` that is a total, as a tile's label
-BEST_LABELS = {"high": "Highest total", "low": "Lowest total"}
+BEST_LABELS = {
+    # TRANSLATORS: a short label of a player's figures for one game: their best total
+    "high": lazy_gettext("Highest total"),
+    # TRANSLATORS: a short label of a player's figures for one game: their best total,
+    # where the lowest total wins
+    "low": lazy_gettext("Lowest total"),
+}
 RECENT_FORM = 5
 
 
@@ -64,7 +71,8 @@ def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
     and is left out. `came`: the attendees' names, when the caller has them (else
     night.attendees)."""
     counted = [g for g in night.games if not (g.status == ABANDONED and not g.entry_count)]
-    games = [GameRecap(g, GAMES[g.kind].group_title(g.options), standings(g))
+    # a kind's title in the reader's language; the name a table typed as it is
+    games = [GameRecap(g, shown(GAMES[g.kind].group_title(g.options)), standings(g))
              for g in counted if g.status != IN_PROGRESS]
     finished = [g for g in counted if g.status == FINISHED]
     if came is None:
@@ -76,19 +84,28 @@ def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
 def headline(finished: list[Game]) -> str:
     """Who won the most games: "Ann won 2 of 3 games." """
     if not finished:
-        return "No game has finished yet."
+        return gettext("No game has finished yet.")
     wins: dict[str, int] = {}
     for game in finished:
         for name in game.winner_names:
             wins[name] = wins.get(name, 0) + 1
     most = max(wins.values(), default=0)
     leaders = [name for name, won in wins.items() if won == most]
-    games = count(len(finished), "game")
+    played = len(finished)
     if not leaders:
-        return f"Nobody won any of {games}."
+        # TRANSLATORS: the night's recap, when no game had a winner
+        return ngettext("Nobody won any of %(num)d game.", "Nobody won any of %(num)d games.",
+                        played)
     if len(leaders) == 1:
-        return f"{leaders[0]} won {most} of {games}."
-    return f"{and_list(leaders)} each won {most} of {games}."
+        # TRANSLATORS: the night's recap: name won wins of the num games finished tonight
+        return ngettext("%(name)s won %(wins)s of %(num)d game.",
+                        "%(name)s won %(wins)s of %(num)d games.", played,
+                        name=leaders[0], wins=most)
+    # TRANSLATORS: the night's recap: names ("Ann and Ben") each won wins of the num games
+    # finished tonight
+    return ngettext("%(names)s each won %(wins)s of %(num)d game.",
+                    "%(names)s each won %(wins)s of %(num)d games.", played,
+                    names=and_list(leaders), wins=most)
 
 
 def status_notes(games: list[Game]) -> list[str]:
@@ -96,9 +113,11 @@ def status_notes(games: list[Game]) -> list[str]:
     dropped = sum(game.status == ABANDONED for game in games)
     notes = []
     if going:
-        notes.append(f"{count(going, 'game')} {'is' if going == 1 else 'are'} still in progress.")
+        notes.append(ngettext("%(num)d game is still in progress.",
+                              "%(num)d games are still in progress.", going))
     if dropped:
-        notes.append(f"{count(dropped, 'game')} {'was' if dropped == 1 else 'were'} abandoned.")
+        notes.append(ngettext("%(num)d game was abandoned.", "%(num)d games were abandoned.",
+                              dropped))
     return notes
 
 
@@ -134,8 +153,10 @@ def game_groups(group_id: int) -> dict[str, list[Group]]:
             for kind, found in groups.items()}
 
 
-def count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def kind_title(kind: str, group_key: str, title: str) -> str:
+    """A record's title as the pages show it: a kind's own title (stored in English) in
+    the reader's language, the name a table typed for its game as it is."""
+    return title if group_key else term(GAMES[kind].title)
 
 
 # -- a player -----------------------------------------------------------------------
@@ -220,12 +241,13 @@ def player_stats(player: Player) -> PlayerStats:
     nights = db.session.execute(NIGHTS_CAME, {"player": player.id}).scalar_one()
     kinds = []
     order = list(GAMES)
-    for record in sorted((r for r in rows if r.kind in GAMES),
-                         key=lambda r: (order.index(r.kind), r.title.casefold())):
+    titled = [(r, kind_title(r.kind, r.group_key, r.title)) for r in rows if r.kind in GAMES]
+    for record, title in sorted(titled, key=lambda rt: (order.index(rt[0].kind),
+                                                        rt[1].casefold())):
         results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
-                          r["total"], r["won"], record.title, place_text(r))
+                          r["total"], r["won"], title, place_text(r))
                    for r in record.recent]
-        kinds.append(KindStats(record.kind, record.group_key, record.title,
+        kinds.append(KindStats(record.kind, record.group_key, title,
                                played=record.played, won=record.won,
                                unfinished=record.games - record.played,
                                figures=figures(record), results=results))
@@ -242,29 +264,71 @@ def figures(record) -> list[tuple[str, str]]:
     if not record.played:
         return []
     if record.best == "wins":
-        noun = GAMES[record.kind].entry_noun
-        return [(f"{noun.capitalize()}s won", points(round(record.average * record.played)))]
+        won = won_label(GAMES[record.kind].entry_noun)
+        return [(won, points(round(record.average * record.played)))]
     best = record.highest if record.best == "high" else record.lowest
-    return [(BEST_LABELS[record.best], points(records.number(best))),
-            ("Average", points(round(record.average, 1)))]
+    # TRANSLATORS: a short label of a player's figures for one game: their average total
+    average = gettext("Average")
+    return [(str(BEST_LABELS[record.best]), points(records.number(best))),
+            (average, points(round(record.average, 1)))]
+
+
+def won_label(noun: str) -> str:
+    """The figure of a kind where wins decide: how many of its entries the player won."""
+    if noun == "challenge":
+        # TRANSLATORS: a short label of a player's figures for Skull: how many challenges
+        # they won (a challenge: flipping as many cards as one bid)
+        return gettext("Challenges won")
+    # TRANSLATORS: a short label of a player's figures for one game: how many of its
+    # entries (rounds, hands) they won
+    return gettext("Entries won")
 
 
 def place_text(result: dict) -> str:
-    """A place as the pages say it, from a record's recent game."""
+    """A place as the pages say it, from a record's recent game: "Won", "2nd of 4",
+    "Shared 1st of 3"."""
     if "place" not in result:
         # counted before places were kept (migration 0003): until the next recount
-        return "Won" if result["won"] else "Lost"
+        return won_text() if result["won"] else lost_text()
     if result["won"] and not result["shared"]:
-        return "Won"
-    text = f"{ordinal(result['place'])} of {result['of']}"
-    return f"Shared {text}" if result["shared"] else text
+        return won_text()
+    place, of = ordinal(result["place"]), result["of"]
+    if result["shared"]:
+        # TRANSLATORS: a player's place in one game, tied with another player: place is
+        # an ordinal ("1st", "2nd"), of how many played ("Shared 2nd of 4")
+        return gettext("Shared %(place)s of %(of)s", place=place, of=of)
+    # TRANSLATORS: a player's place in one game: place is an ordinal ("2nd"), of how many
+    # played ("2nd of 4")
+    return gettext("%(place)s of %(of)s", place=place, of=of)
+
+
+def won_text() -> str:
+    # TRANSLATORS: a player's result in one game (they won it), a short mark beside the game
+    return pgettext("a game's result", "Won")
+
+
+def lost_text() -> str:
+    # TRANSLATORS: a player's result in one game (they lost it), a short mark beside the game
+    return pgettext("a game's result", "Lost")
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st"""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
-        number % 10, "th")
-    return f"{number}{suffix}"
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, by the reader's language."""
+    if 10 <= number % 100 <= 20 or number % 10 not in (1, 2, 3):
+        # TRANSLATORS: an ordinal number, a place in a game: 4th, 11th, 12th, 13th, 20th
+        # (in English the suffix "th"; et, pl and lv write "4.")
+        return gettext("%(number)sth", number=number)
+    if number % 10 == 1:
+        # TRANSLATORS: an ordinal number, a place in a game: 1st, 21st, 31st (in English
+        # the suffix "st"; et, pl and lv write "1.")
+        return gettext("%(number)sst", number=number)
+    if number % 10 == 2:
+        # TRANSLATORS: an ordinal number, a place in a game: 2nd, 22nd, 32nd (in English
+        # the suffix "nd"; et, pl and lv write "2.")
+        return gettext("%(number)snd", number=number)
+    # TRANSLATORS: an ordinal number, a place in a game: 3rd, 23rd, 33rd (in English the
+    # suffix "rd"; et, pl and lv write "3.")
+    return gettext("%(number)srd", number=number)
 
 
 def recent_nights(player: Player, limit: int = 5) -> list[Night]:

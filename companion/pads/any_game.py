@@ -6,10 +6,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask_babel import gettext, ngettext
 from wtforms import BooleanField
 from wtforms.validators import Optional
 
 from ..forms import EntryForm, WholeNumberField
+from ..i18n import points as points_shown
 from ..rules.any_game import POINTS, RULES
 from .board import Board, common
 
@@ -53,13 +55,14 @@ def form_class(players):
             ok = super().validate(extra_validators)
             typed = [self[f"points_{i}"].data is not None for i in range(len(players))]
             if self.end.data and any(typed):
-                self.form_errors.append("Save the points typed as a round first, or clear "
-                                        "them, before ending the game.")
+                self.form_errors.append(gettext("Save the points typed as a round first, or "
+                                                "clear them, before ending the game."))
                 ok = False
             elif not self.end.data:
                 for i, player in enumerate(players):
                     if not typed[i] and not self[f"points_{i}"].errors:
-                        self[f"points_{i}"].errors.append(f"Type {player}'s points, or 0.")
+                        self[f"points_{i}"].errors.append(
+                            gettext("Type %(player)s's points, or 0.", player=player))
                         ok = False
             return ok
 
@@ -92,26 +95,39 @@ def preview(form, game):
 def board(game, sheet):
     view, docs = sheet.to_dict(), game.docs
     options = game.options
-    ending = " · ".join(part for part in (
-        f"game ends at {options['target']}" if options["target"] is not None else "",
-        f"{options['rounds']} rounds" if options["rounds"] is not None else "") if part)
     rounds = [{"number": r + 1, "position": r, "points": [points[p] for p in sheet.players]}
               for r, points in enumerate(view["rounds"])]
-    best = "highest" if options["high_wins"] else "lowest"
     fields = common(game, sheet, docs, tell)
     if docs and "end" in docs[-1]:
-        fields["undo_label"] = "Undo the end of the game"
-    return AnyBoard(**fields, ending=f"The {best} total wins; {ending}." if ending
-                    else f"The {best} total wins.",
+        fields["undo_label"] = gettext("Undo the end of the game")
+    return AnyBoard(**fields, ending=ending_of(options),
                     rounds=rounds, totals=[sheet.totals[p] for p in sheet.players])
+
+
+def ending_of(options):
+    """Who wins and what ends the game: "The highest total wins; game ends at 100 · 10
+    rounds."."""
+    ending = " · ".join(part for part in (
+        gettext("game ends at %(target)s", target=points_shown(options["target"]))
+        if options["target"] is not None else "",
+        ngettext("%(num)d round", "%(num)d rounds", options["rounds"])
+        if options["rounds"] is not None else "") if part)
+    if not ending:
+        return (gettext("The highest total wins.") if options["high_wins"]
+                else gettext("The lowest total wins."))
+    # TRANSLATORS: %(ending)s is what ends the game: "game ends at 100 · 10 rounds"
+    return (gettext("The highest total wins; %(ending)s.", ending=ending) if options["high_wins"]
+            # TRANSLATORS: %(ending)s is what ends the game: "game ends at 100 · 10 rounds"
+            else gettext("The lowest total wins; %(ending)s.", ending=ending))
 
 
 def tell(sheet, docs, position):
     """One round as a sentence: "Round 3: Ann 12, Ben -3"; or the end of the game."""
     if "end" in docs[position]:
-        return f"The game ended after round {position}"
-    scores = ", ".join(f"{p} {n}" for p, n in docs[position]["scores"].items())
-    return f"Round {position + 1}: {scores}"
+        return gettext("The game ended after round %(number)s", number=position)
+    scores = ", ".join(f"{p} {points_shown(n)}" for p, n in docs[position]["scores"].items())
+    # TRANSLATORS: %(scores)s lists each player's points: "Ann 12, Ben -3"
+    return gettext("Round %(number)s: %(scores)s", number=position + 1, scores=scores)
 
 
 # -- the demo: a few rounds of a game with a name, ended by the table or by its rounds ------
@@ -137,5 +153,5 @@ def sheet_table(game, sheet):
     view, players = sheet.to_dict(), sheet.players
     rows = [[number, *(points[p] for p in players)]
             for number, points in enumerate(view["rounds"], start=1)]
-    rows.append(["Total", *(view["totals"][p] for p in players)])
-    return ["Round", *players], rows
+    rows.append([gettext("Total"), *(view["totals"][p] for p in players)])
+    return [gettext("Round"), *players], rows

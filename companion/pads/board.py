@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext
+
+from ..i18n import shown
 from ..models import Game
 from ..rules import GAMES, Sheet
 
@@ -53,6 +56,8 @@ class Board:
     # the entry form's heading and its Save button: "Round 4", "Save round 4"
     entry_heading: str
     save_label: str
+    # the correction page's heading: "Correct round"
+    correct_heading: str
 
 
 def leaders(sheet: Sheet, best: str) -> list[str]:
@@ -76,8 +81,10 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell,
     noun, number = rules.entry_noun, len(sheet.progress) + 1
     leading = leaders(sheet, rules.best_for(game.options))
     tags = tags or {}
+    heading, save, undo, correct = entry_words(noun, number)
     return {
-        "title": rules.group_title(game.options), "noun": noun, "next_number": number,
+        # a kind's title is a word of the rules; any other game's name is the table's own
+        "title": shown(rules.group_title(game.options)), "noun": noun, "next_number": number,
         "players": list(sheet.players),
         "standings": [Standing(p, sheet.totals[p], p in leading, tags.get(p, []))
                       for p in sheet.players],
@@ -85,7 +92,36 @@ def common(game: Game, sheet: Sheet, docs: list[dict], tell,
         "playing": game.in_progress, "editable": not game.is_abandoned,
         "turn_player": turn_player if game.in_progress else None,
         "told": [Told(i, tell(sheet, docs, i)) for i in range(len(sheet.progress))],
-        "settings": rules.describe_options(game.options),
-        "undo_label": f"Undo {noun} {number - 1}",
-        "entry_heading": f"{noun.capitalize()} {number}", "save_label": f"Save {noun} {number}",
+        "settings": [(shown(label), shown(value))
+                     for label, value in rules.describe_options(game.options)],
+        "undo_label": undo, "entry_heading": heading, "save_label": save,
+        "correct_heading": correct,
     }
+
+
+def entry_words(noun: str, number: int) -> tuple[str, str, str, str]:
+    """What the pad says about its entries, as whole phrases for the translators (a noun
+    changes its form with its verb in et, pl, lv): the form's heading and Save button for
+    entry `number`, the undo button for the one before it, the correction's heading."""
+    last = number - 1
+    if noun == "round":
+        return (gettext("Round %(number)s", number=number),
+                gettext("Save round %(number)s", number=number),
+                gettext("Undo round %(number)s", number=last), gettext("Correct round"))
+    if noun == "hand":
+        # TRANSLATORS: a hand of the card game to 500: the cards dealt, played until one
+        # player goes out
+        return (gettext("Hand %(number)s", number=number),
+                gettext("Save hand %(number)s", number=number),
+                gettext("Undo hand %(number)s", number=last), gettext("Correct hand"))
+    if noun == "challenge":
+        # TRANSLATORS: Skull: a challenge is a player flipping as many cards as they bid
+        return (gettext("Challenge %(number)s", number=number),
+                gettext("Save challenge %(number)s", number=number),
+                gettext("Undo challenge %(number)s", number=last), gettext("Correct challenge"))
+    if noun == "turn":
+        # dice poker numbers its turns by round (its board says so): only the correction
+        return ("", "", "", gettext("Correct turn"))
+    return (gettext("Entry %(number)s", number=number),
+            gettext("Save entry %(number)s", number=number),
+            gettext("Undo entry %(number)s", number=last), gettext("Correct entry"))

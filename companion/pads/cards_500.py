@@ -6,10 +6,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm, WholeNumberField
+from ..i18n import points as points_shown, sentence
 from ..rules import RuleError
 from ..rules.cards_500 import CARD_TYPES, RULES, copies, hand_points
 from .board import Board, common
@@ -51,8 +53,9 @@ def form_class(players):
     """The entry form for one seating, built once and shared by every request."""
 
     class Cards500Form(EntryForm):
-        out = RadioField("Who went out?", choices=[(p, p) for p in players],
-                         validators=[InputRequired("Say who went out.")])
+        # TRANSLATORS: the card game to 500: who played their last card, ending the hand
+        out = RadioField(lazy_gettext("Who went out?"), choices=[(p, p) for p in players],
+                         validators=[InputRequired(lazy_gettext("Say who went out."))])
 
         def field_name(self, error):
             if error.player not in players:
@@ -71,19 +74,22 @@ def form_class(players):
                         self[name].errors = []
                 elif self[f"points_{i}"].data is None and counts_of(self, i) is None \
                         and not any(self[name].errors for name in field_names(i)):
-                    self[f"points_{i}"].errors.append(
-                        f"Type {player}'s points or count {player}'s cards.")
+                    self[f"points_{i}"].errors.append(gettext(
+                        "Type %(player)s's points or count %(player)s's cards.", player=player))
             return not self.errors
 
     for i, player in enumerate(players):
         # the phone's keyboard offers "next" from one player's points to the next
         setattr(Cards500Form, f"points_{i}", WholeNumberField(
             player, validators=[Optional()],
-            render_kw={"inputmode": "numeric", "min": 5, "step": 5, "placeholder": "points",
+            render_kw={"inputmode": "numeric", "min": 5, "step": 5,
+                       # TRANSLATORS: the placeholder of a player's points field: short
+                       "placeholder": lazy_gettext("points"),
                        "autocomplete": "off",
                        "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for key, label, _ in CARD_TYPES:
-            setattr(Cards500Form, f"count_{i}_{key}", WholeNumberField(label,
+            # the card type's name is a word of the rules (companion/rules/cards_500.py)
+            setattr(Cards500Form, f"count_{i}_{key}", WholeNumberField(lazy_gettext(label),
                                                                    validators=[Optional()]))
     return Cards500Form
 
@@ -129,11 +135,13 @@ def preview(form, game):
     for i, player in enumerate(game.players):
         counts = counts_of(form, i)
         if player == form.out.data:
-            shown[f"hand_{i}"] = f"{player} goes out: 0"
+            shown[f"hand_{i}"] = gettext("%(player)s goes out: 0", player=player)
         elif counts and all(n > 0 for n in counts.values()):
             cards = sum(counts.values())
-            shown[f"hand_{i}"] = (f"{cards} card{'' if cards == 1 else 's'}: "
-                                  f"{hand_points(counts)} points")
+            # TRANSLATORS: the cards counted in a player's hand and what they score
+            shown[f"hand_{i}"] = ngettext("%(num)d card: %(points)s points",
+                                          "%(num)d cards: %(points)s points", cards,
+                                          points=points_shown(hand_points(counts)))
         else:
             shown[f"hand_{i}"] = ""
         ready = ready and bool(player == form.out.data or counts
@@ -147,14 +155,16 @@ def check(form, game):
     problems = [e for name, errors in form.errors.items() if name != "csrf_token"
                 for e in errors]
     if problems:
-        return "", problems[0]
+        return "", str(problems[0])
     try:
         sheet = RULES.replay(game.players, game.options, [to_entry(form, game)])
     except RuleError as error:
-        return "", str(error)
+        return "", sentence(error)
     points = sheet.to_dict()["hands"][0]
-    return "This hand: " + ", ".join(f"{p} {points[p]}" for p in game.players
-                                     if p != form.out.data) + ".", ""
+    scores = ", ".join(f"{p} {points_shown(points[p])}" for p in game.players
+                       if p != form.out.data)
+    # TRANSLATORS: %(scores)s lists the points of each player who did not go out: "Ann 45, Ben 30"
+    return gettext("This hand: %(scores)s.", scores=scores), ""
 
 
 def board(game, sheet):
@@ -166,16 +176,19 @@ def board(game, sheet):
     dealer = None if sheet.finished else view["dealer"]
     # the player dealing the hand being played, the one the form enters; once someone
     # reaches the target the game is over and the totals say why
-    tags = {dealer: ["Deals"]} if dealer and game.in_progress else None
+    # TRANSLATORS: a tag beside the player who deals the cards for this hand
+    tags = {dealer: [gettext("Deals")]} if dealer and game.in_progress else None
     return CardsBoard(**common(game, sheet, docs, tell, tags), target=target, hands=hands)
 
 
 def tell(sheet, docs, position):
     """One hand as a sentence: "Hand 3: Ann went out; Ben 45, Cid 30"."""
     out = docs[position]["out"]
-    points = ", ".join(f"{p} {n}" for p, n in sheet.to_dict()["hands"][position].items()
-                       if p != out)
-    return f"Hand {position + 1}: {out} went out; {points}"
+    points = ", ".join(f"{p} {points_shown(n)}"
+                       for p, n in sheet.to_dict()["hands"][position].items() if p != out)
+    # TRANSLATORS: %(out)s played their last card (went out); %(scores)s: "Ben 45, Cid 30"
+    return gettext("Hand %(number)s: %(out)s went out; %(scores)s", number=position + 1,
+                   out=out, scores=points)
 
 
 # -- the demo: a few cards left in every hand but the one who went out ---------------------
@@ -215,5 +228,5 @@ def sheet_table(game, sheet):
     view, players = sheet.to_dict(), sheet.players
     rows = [[number, *(hand[p] for p in players), out]
             for number, (hand, out) in enumerate(zip(view["hands"], view["outs"]), start=1)]
-    rows.append(["Total", *(view["totals"][p] for p in players), ""])
-    return ["Hand", *players, "Went out"], rows
+    rows.append([gettext("Total"), *(view["totals"][p] for p in players), ""])
+    return [gettext("Hand"), *players, gettext("Went out")], rows

@@ -6,11 +6,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask_babel import gettext, lazy_gettext
 from wtforms import BooleanField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..forms import EntryForm, WholeNumberField
-from ..text import points as points_text, signed
+from ..i18n import points as points_text, signed, term
 from ..rules.dice_poker import (BONUS, LABELS, LOWER, ROWS, RULES, UPPER, allowed_rows, makes,
                                 score_row)
 from .board import Board, common
@@ -18,12 +19,27 @@ from .board import Board, common
 FACES = range(1, 7)
 # entries that make a demo game half-played: 8 of 60 turns
 MID_GAME = 8
-# what "these dice don't make ..." calls each combination
-MAKE = {"pair": "a pair", "two_pairs": "two pairs", "three_of_a_kind": "three of a kind",
-        "small_straight": "a small straight", "big_straight": "a big straight",
-        "full_house": "a full house", "four_of_a_kind": "four of a kind",
-        "poker": "poker (five of a kind)", "chance": "chance"}
-DASH_LABEL = "A dash, without dice"
+# what the form says when the dice miss the combination row tapped, by row: whole
+# sentences, for the languages whose nouns change with the verb
+# TRANSLATORS: dice poker: the dice tapped do not make the combination of the row chosen;
+# saving writes a dash (no points, the row is closed) in that row
+MAKE = {"pair": lazy_gettext("These dice don't make a pair: Save writes a dash there."),
+        "two_pairs": lazy_gettext("These dice don't make two pairs: Save writes a dash there."),
+        "three_of_a_kind": lazy_gettext(
+            "These dice don't make three of a kind: Save writes a dash there."),
+        "small_straight": lazy_gettext(
+            "These dice don't make a small straight: Save writes a dash there."),
+        "big_straight": lazy_gettext(
+            "These dice don't make a big straight: Save writes a dash there."),
+        "full_house": lazy_gettext(
+            "These dice don't make a full house: Save writes a dash there."),
+        "four_of_a_kind": lazy_gettext(
+            "These dice don't make four of a kind: Save writes a dash there."),
+        "poker": lazy_gettext(
+            "These dice don't make poker (five of a kind): Save writes a dash there."),
+        "chance": lazy_gettext("These dice don't make chance: Save writes a dash there.")}
+# TRANSLATORS: dice poker: a dash closes a row of the sheet with no points
+DASH_LABEL = lazy_gettext("A dash, without dice")
 # where each part of a turn the rules refuse is shown on the form
 FIELDS = {"player": "player", "row": "row", "dice": "face_1", "dash": "dash", "score": "score",
           "first_throw": "first_throw"}
@@ -78,13 +94,17 @@ def form_class(players):
     instance (see dress), never on this shared class."""
 
     class DicePokerForm(EntryForm):
-        player = RadioField("Whose turn?", choices=[(p, p) for p in players],
-                            validators=[InputRequired("Say whose turn it is.")])
-        first_throw = BooleanField("First throw: part 2 doubles")
-        row = RadioField("Write it in", choices=list(ROWS),
-                         validators=[InputRequired("Pick the row to write it in.")])
+        player = RadioField(lazy_gettext("Whose turn?"), choices=[(p, p) for p in players],
+                            validators=[InputRequired(lazy_gettext("Say whose turn it is."))])
+        # TRANSLATORS: dice poker: dice made on the first of a turn's three throws score
+        # double in part 2 (the combination rows)
+        first_throw = BooleanField(lazy_gettext("First throw: part 2 doubles"))
+        # TRANSLATORS: dice poker: the legend over the rows of the sheet to write the turn in
+        row = RadioField(lazy_gettext("Write it in"),
+                         choices=[(key, lazy_gettext(label)) for key, label in ROWS],
+                         validators=[InputRequired(lazy_gettext("Pick the row to write it in."))])
         dash = BooleanField(DASH_LABEL)
-        score = WholeNumberField("Score", validators=[Optional()],
+        score = WholeNumberField(lazy_gettext("Score"), validators=[Optional()],
                              render_kw={"autocomplete": "off"})
         # the "Show points" button: score what is tapped so far, ask for the rest on saving
         preview = BooleanField()
@@ -105,8 +125,9 @@ def form_class(players):
     # what a phone without javascript fills in (static/js/pads/dice_poker.js taps them)
     for f in FACES:
         setattr(DicePokerForm, f"face_{f}", WholeNumberField(
-            f"Dice showing {f}", validators=[Optional(), NumberRange(
-                0, 5, f"Dice showing {f}: from 0 to 5.")],
+            # TRANSLATORS: how many of the five dice show this face (%(face)s: 1 to 6)
+            lazy_gettext("Dice showing %(face)s", face=f), validators=[Optional(), NumberRange(
+                0, 5, lazy_gettext("Dice showing %(face)s: from 0 to 5.", face=f))],
             render_kw={"min": 0, "max": 5, "inputmode": "numeric", "autocomplete": "off"}))
     return DicePokerForm
 
@@ -118,8 +139,9 @@ def read_turn(form):
         return False
     count = sum(form[f"face_{f}"].data or 0 for f in FACES)
     if count and count != 5:
-        told = f"{count} of 5 so far" if count < 5 else f"that is {count}"
-        form.face_1.errors = [*form.face_1.errors, f"Tap five dice: {told}."]
+        told = (gettext("Tap five dice: %(count)s of 5 so far.", count=count) if count < 5
+                else gettext("Tap five dice: that is %(count)s.", count=count))
+        form.face_1.errors = [*form.face_1.errors, told]
         return False
     return True
 
@@ -172,14 +194,14 @@ def preview(form, game):
         if dice is None:
             shown[f"points_{row}"] = ""
         elif not makes(row, dice, game.options):
-            shown[f"points_{row}"] = "dash"
+            # TRANSLATORS: dice poker: beside a row these dice miss: saving writes a dash
+            shown[f"points_{row}"] = gettext("dash")
         else:
             points = score_row(row, dice, first, game.options)
             shown[f"points_{row}"] = signed(points) if row in UPPER else points_text(points)
     row = form.row.data
     missed = dice and row in LOWER and not makes(row, dice, game.options)
-    shown["row_note"] = (f"These dice don't make {MAKE[row]}: Save writes a dash there."
-                         if missed else "")
+    shown["row_note"] = str(MAKE[row]) if missed else ""
     return shown
 
 
@@ -197,17 +219,18 @@ def board(game, sheet):
                 for p in players]
 
     def group(keys):
-        return [{"key": k, "label": LABELS[k], "cells": cells(k)} for k in keys]
+        return [{"key": k, "label": term(LABELS[k]), "cells": cells(k)} for k in keys]
 
     done = [all(view["rows"][p][r] is not None for r in UPPER) for p in players]
     turns = [] if game.in_progress else [
-        {"position": i, "player": doc["player"], "row": LABELS[doc["row"]], "how": entered(doc),
+        {"position": i, "player": doc["player"], "row": term(LABELS[doc["row"]]),
+         "how": entered(doc),
          "dash": doc["row"] in view["dashes"][doc["player"]],
          "points": view["rows"][doc["player"]][doc["row"]]} for i, doc in enumerate(docs)]
     fields = common(game, sheet, docs, tell, turn_player=nxt)
     number = 1 + min((rounds_played(docs, p) for p in players), default=0)
-    fields.update(next_number=number, entry_heading=f"Round {number}", save_label="Save the turn",
-                  undo_label="Undo the last turn")
+    fields.update(next_number=number, entry_heading=gettext("Round %(number)s", number=number),
+                  save_label=gettext("Save the turn"), undo_label=gettext("Undo the last turn"))
     return DiceBoard(
         **fields,
         next_player=nxt if game.in_progress else None, upper=group(UPPER), lower=group(LOWER),
@@ -222,8 +245,10 @@ def entered(doc):
     """How a turn was entered, for the list of turns: "3 3 1 2 5, first throw"."""
     if "dice" in doc:
         dice = " ".join(str(d) for d in doc["dice"])
-        return f"{dice}, first throw" if doc.get("first_throw") else dice
-    return "dash" if doc.get("dash") else "typed score"
+        # TRANSLATORS: dice poker: the five dice of a turn (%(dice)s: "3 3 1 2 5"), thrown at once
+        return gettext("%(dice)s, first throw", dice=dice) if doc.get("first_throw") else dice
+    # TRANSLATORS: dice poker: how a turn was entered: a dash (no points) or a score typed in
+    return gettext("dash") if doc.get("dash") else gettext("typed score")
 
 
 def rounds_played(docs, player):
@@ -237,12 +262,19 @@ def tell(sheet, docs, position):
     player, row = doc["player"], doc["row"]
     view = sheet.to_dict()
     number = rounds_played(docs[:position + 1], player)
+    name = term(LABELS[row])
     if row in view["dashes"][player]:
-        return f"Round {number}: {player}, {LABELS[row]}: dash"
+        # TRANSLATORS: dice poker: a turn written as a dash (no points) in a row of the sheet
+        return gettext("Round %(number)s: %(player)s, %(row)s: dash", number=number,
+                       player=player, row=name)
     points = view["rows"][player][row]
     shown = signed(points) if row in UPPER else points_text(points)
-    mark = " ×2" if row in view["doubled"][player] else ""
-    return f"Round {number}: {player}, {LABELS[row]} {shown}{mark}"
+    if row in view["doubled"][player]:
+        # TRANSLATORS: dice poker: ×2: the points doubled, made on the first throw
+        return gettext("Round %(number)s: %(player)s, %(row)s %(points)s ×2", number=number,
+                       player=player, row=name, points=shown)
+    return gettext("Round %(number)s: %(player)s, %(row)s %(points)s", number=number,
+                   player=player, row=name, points=shown)
 
 
 # -- the demo: up to three throws, keeping the dice that serve the best open row ----------
@@ -298,13 +330,15 @@ def sheet_table(game, sheet):
         return [label, *values]
 
     done = [all(view["rows"][p][r] is not None for r in UPPER) for p in players]
-    rows = [line(LABELS[r], (cell(p, r) for p in players)) for r in UPPER]
-    rows.append(line("Part 1", (view["upper"][p] for p in players)))
+    rows = [line(term(LABELS[r]), (cell(p, r) for p in players)) for r in UPPER]
+    rows.append(line(gettext("Part 1"), (view["upper"][p] for p in players)))
     # no bonus is decided while part 1 is open
-    rows.append(line("Bonus", (view["bonus"][p] if d else "" for p, d in zip(players, done))))
-    rows += [line(LABELS[r], (cell(p, r) for p in players)) for r in LOWER]
-    rows.append(line("Total", (view["totals"][p] for p in players)))
+    rows.append(line(gettext("Bonus"),
+                     (view["bonus"][p] if d else "" for p, d in zip(players, done))))
+    rows += [line(term(LABELS[r]), (cell(p, r) for p in players)) for r in LOWER]
+    rows.append(line(gettext("Total"), (view["totals"][p] for p in players)))
     if sheet.finished:
-        rows.append(line("Against the average",
+        rows.append(line(gettext("Against the average"),
                          (round(view["results"][p], 1) for p in players)))
-    return ["Row", *players], rows
+    # TRANSLATORS: the heading of the export's first column: the rows of the dice poker sheet
+    return [gettext("Row"), *players], rows

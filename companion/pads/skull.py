@@ -6,17 +6,30 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
 from ..forms import EntryForm, WholeNumberField
+from ..i18n import and_list, sentence
 from ..rules import RuleError
 from ..rules.skull import CARDS_PER_PLAYER, POINTS_TO_WIN, RULES, VARIANTS
 from .board import Board, common
 
-# what the mat's two sides are called with each set of cards
-SIDES = {"published": ("Dark side up", "Light side up")}
-CARD_SIDES = ("Face down", "Face up")
+# what the mat's two sides are called with each set of cards: the published game's mat is
+# a round card, dark on one side and light on the other; the card sets' mat is a card
+SIDES = {"published": (
+    # TRANSLATORS: Skull: a player's mat (the round card the flowers and skull are played
+    # on) lies with its dark side up: no point yet
+    lazy_gettext("Dark side up"),
+    # TRANSLATORS: Skull: a player's mat lies with its light side up: one point
+    lazy_gettext("Light side up"))}
+CARD_SIDES = (
+    # TRANSLATORS: Skull played with a deck of cards: the card used as a player's mat lies
+    # face down: no point yet
+    lazy_gettext("Face down"),
+    # TRANSLATORS: Skull played with a deck of cards: the mat card lies face up: one point
+    lazy_gettext("Face up"))
 # entries that make a demo game half-played
 MID_GAME = 2
 
@@ -30,7 +43,9 @@ class SkullBoard(Board):
     # the challenges, oldest first, as every pad lists its entries
     history: list[dict]
     next_starter: str | None
-    starter_reason: str | None
+    # why the next starter starts: {"why": "last" | "skull" | "next", "player"} (see
+    # starter_reason), or None
+    starter_reason: dict | None
     points_to_win: int = POINTS_TO_WIN
     cards_per_player: int = CARDS_PER_PLAYER
 
@@ -77,13 +92,17 @@ def form_class(players):
     maximum is set on each form (see dress)."""
 
     class SkullForm(EntryForm):
-        challenger = RadioField("Who challenged?", choices=[(p, p) for p in players],
-                                validators=[InputRequired("Say who challenged.")])
+        # TRANSLATORS: Skull: the challenger is the player who bid highest and must flip
+        # that many cards, starting with their own
+        challenger = RadioField(lazy_gettext("Who challenged?"), choices=[(p, p) for p in players],
+                                validators=[InputRequired(lazy_gettext("Say who challenged."))])
         # drawn as a button per bid (see bids), so no keyboard covers the outcomes
-        bid = WholeNumberField("Bid", validators=[
-            InputRequired("Tap the bid: how many cards the challenger had to flip.")])
-        outcome = RadioField("How did it end?", choices=outcomes(players),
-                             validators=[InputRequired("Say how the challenge ended.")])
+        # TRANSLATORS: Skull: how many cards the challenger said they would flip
+        bid = WholeNumberField(lazy_gettext("Bid"), validators=[InputRequired(lazy_gettext(
+            "Tap the bid: how many cards the challenger had to flip."))])
+        outcome = RadioField(lazy_gettext("How did it end?"), choices=outcomes(players),
+                             validators=[InputRequired(lazy_gettext(
+                                 "Say how the challenge ended."))])
         # the entry being corrected, so the live preview replays up to it
         position = HiddenField()
 
@@ -95,7 +114,11 @@ def form_class(players):
 
 
 def outcomes(players):
-    return [("success", "Success")] + [(f"skull:{p}", f"Skull of {p}") for p in players]
+    # TRANSLATORS: Skull: how a challenge ended: every card flipped was a flower (success),
+    # or a player's skull was flipped
+    return [("success", lazy_gettext("Success"))] + [
+        # TRANSLATORS: Skull: a challenge ended on this player's skull card
+        (f"skull:{p}", lazy_gettext("Skull of %(player)s", player=p)) for p in players]
 
 
 def state_before(game, position):
@@ -129,7 +152,8 @@ def preview(form, game):
         after = RULES.replay(game.players, game.options, docs[:at] + [to_entry(form, game)])
     except RuleError as error:
         shown = [e for field in form for e in field.errors]
-        return {"consequence": "" if str(error) in shown else str(error)}
+        said = sentence(error)
+        return {"consequence": "" if said in shown or str(error) in shown else said}
     view = after.to_dict()
     return {"consequence": " ".join(story(view["challenges"][-1], view))}
 
@@ -148,22 +172,28 @@ def story(challenge, view):
     who, owner = challenge["challenger"], challenge["skull_owner"]
     if challenge["outcome"] == "success":
         if view["state"][who]["points"] >= POINTS_TO_WIN:
-            return [f"{who} wins a second challenge and the game."]
-        lines = [f"{who}'s mat turns to its light side: one point."]
+            return [gettext("%(player)s wins a second challenge and the game.", player=who)]
+        # TRANSLATORS: Skull: the mat (the round card played on) turns over when its player
+        # wins a challenge
+        lines = [gettext("%(player)s's mat turns to its light side: one point.", player=who)]
     elif challenge["eliminated"]:
-        lines = [f"{who} loses their last card and is out."]
+        lines = [gettext("%(player)s loses their last card and is out.", player=who)]
     elif owner == who:
-        lines = [f"{who} discards one of their own cards at random."]
+        lines = [gettext("%(player)s discards one of their own cards at random.", player=who)]
     else:
-        lines = [f"{owner} takes one of {who}'s cards at random."]
+        # TRANSLATORS: Skull: %(owner)s owns the skull that %(player)s flipped
+        lines = [gettext("%(owner)s takes one of %(player)s's cards at random.", owner=owner,
+                         player=who)]
     if challenge["owner_out"]:
-        lines.append(out_sentence(owner) + ".")
+        lines.append(out_sentence(owner, full_stop=True))
     if view["finished"]:
         winner = view["winners"][0]
-        lines.append(f"{winner} is the last player in and wins." if winner in view["active"]
-                     else f"{winner} wins: their skull put the last two players out.")
+        lines.append(
+            gettext("%(player)s is the last player in and wins.", player=winner)
+            if winner in view["active"] else
+            gettext("%(player)s wins: their skull put the last two players out.", player=winner))
     elif view["next_starter"]:
-        lines.append(f"{view['next_starter']} starts the next round.")
+        lines.append(gettext("%(player)s starts the next round.", player=view["next_starter"]))
     return lines
 
 
@@ -171,9 +201,11 @@ def board(game, sheet):
     view = sheet.to_dict()
     variant = view["options"]["variant"]
     starter = view["next_starter"]
+    # TRANSLATORS: a tag beside the player who starts the next round
+    starts = gettext("Starts")
     return SkullBoard(
         **common(game, sheet, game.docs, tell,
-                 {starter: ["Starts"]} if starter and game.in_progress else None),
+                 {starter: [starts]} if starter and game.in_progress else None),
         variant=VARIANTS[variant], shape="round" if variant == "published" else "card",
         seats=seats(view, variant), history=history(view, sheet.progress),
         next_starter=starter, starter_reason=starter_reason(view))
@@ -189,6 +221,7 @@ def seats(view, variant):
             "lost": CARDS_PER_PLAYER - state["cards"], "out": state["eliminated"],
             "won": player in view["winners"], "starts": player == view["next_starter"],
             "mat": up if state["points"] else down,
+            "mat_label": mat_label(variant, state["points"]),
             "side": side(state, player in view["winners"], up, down)})
     return shown
 
@@ -196,16 +229,48 @@ def seats(view, variant):
 def side(state, won, up, down):
     """What a seat says under the name: the mat's side and the points, or why it is out
     (the winner is tagged "Winner" beside it)."""
-    points = f"{state['points']} point{'' if state['points'] == 1 else 's'}"
+    points = ngettext("%(num)d point", "%(num)d points", state["points"])
     if won and state["points"] < POINTS_TO_WIN:
-        return f"The last player in · {points}"
+        # TRANSLATORS: Skull: the winner who won by being the only player left
+        return gettext("The last player in · %(points)s", points=points)
     if state["eliminated"]:
-        return f"Out · {points}"
-    return f"{up if state['points'] else down} · {points}"
+        # TRANSLATORS: Skull: a player who lost all their cards and left the game
+        return gettext("Out · %(points)s", points=points)
+    # TRANSLATORS: %(side)s is how the player's mat lies ("Dark side up"), %(points)s "1 point"
+    return gettext("%(side)s · %(points)s", side=up if state["points"] else down, points=points)
 
 
-def out_sentence(owner):
-    return f"{owner}'s last card was their skull: {owner} is out"
+def mat_label(variant, points):
+    """What a seat's mat is, for a screen reader: "Mat dark side up: 0 of 2 points"."""
+    light = bool(points)
+    if variant == "published":
+        if light:
+            # TRANSLATORS: Skull: a player's mat, light side up (a point won)
+            return ngettext("Mat light side up: %(points)s of %(num)d point",
+                            "Mat light side up: %(points)s of %(num)d points", POINTS_TO_WIN,
+                            points=points)
+        # TRANSLATORS: Skull: a player's mat, dark side up (no point yet)
+        return ngettext("Mat dark side up: %(points)s of %(num)d point",
+                        "Mat dark side up: %(points)s of %(num)d points", POINTS_TO_WIN,
+                        points=points)
+    if light:
+        # TRANSLATORS: Skull played with a deck of cards: the mat is a card, turned face up
+        # when its player wins a point
+        return ngettext("Mat face up: %(points)s of %(num)d point",
+                        "Mat face up: %(points)s of %(num)d points", POINTS_TO_WIN,
+                        points=points)
+    # TRANSLATORS: Skull played with a deck of cards: the mat is a card, face down (no point)
+    return ngettext("Mat face down: %(points)s of %(num)d point",
+                    "Mat face down: %(points)s of %(num)d points", POINTS_TO_WIN, points=points)
+
+
+def out_sentence(owner, full_stop=False):
+    if full_stop:
+        # TRANSLATORS: Skull: a failed challenge flipped the last card %(player)s held
+        return gettext("%(player)s's last card was their skull: %(player)s is out.",
+                       player=owner)
+    # TRANSLATORS: Skull: a failed challenge flipped the last card %(player)s held
+    return gettext("%(player)s's last card was their skull: %(player)s is out", player=owner)
 
 
 def history(view, progress):
@@ -215,19 +280,26 @@ def history(view, progress):
     for position, challenge in enumerate(view["challenges"]):
         who, owner = challenge["challenger"], challenge["skull_owner"]
         if challenge["outcome"] == "success":
-            outcome = "Success"
-            detail = (f"{who}'s second point: the game"
-                      if progress[position][who] >= POINTS_TO_WIN else f"{who}'s first point")
+            outcome = gettext("Success")
+            detail = (gettext("%(player)s's second point: the game", player=who)
+                      if progress[position][who] >= POINTS_TO_WIN
+                      else gettext("%(player)s's first point", player=who))
         else:
-            outcome = "Own skull" if owner == who else f"{owner}'s skull"
+            # TRANSLATORS: Skull: the challenger flipped their own skull
+            outcome = (gettext("Own skull") if owner == who
+                       else gettext("%(player)s's skull", player=owner))
             if challenge["eliminated"]:
-                detail = f"{who} lost their last card and is out"
+                detail = gettext("%(player)s lost their last card and is out", player=who)
             elif owner == who:
-                detail = f"{who} discarded a card at random"
+                detail = gettext("%(player)s discarded a card at random", player=who)
             else:
-                detail = f"{owner} picked {who}'s lost card at random"
+                detail = gettext("%(owner)s picked %(player)s's lost card at random",
+                                 owner=owner, player=who)
             if challenge["owner_out"]:
-                detail += "; " + out_sentence(owner)
+                # TRANSLATORS: what a failed challenge did, then that the skull's owner is
+                # out too: "Ann lost their last card and is out; Ben's last card was ..."
+                detail = gettext("%(detail)s; %(owner_out)s", detail=detail,
+                                 owner_out=out_sentence(owner))
         rows.append({"position": position, "challenger": who, "bid": challenge["bid"],
                      "success": challenge["outcome"] == "success", "outcome": outcome,
                      "detail": detail,
@@ -249,33 +321,43 @@ def lost_card(view, version):
     number = int(version, 16) % held + 1
     return {"challenger": who, "picker": picker, "own": picker == who, "held": held,
             "out": last["eliminated"], "pick": number,
-            "owner_out": out_sentence(picker) + "." if last["owner_out"] else None,
-            "sentence": (f"{who} discards their own card number {number} counting from "
-                         "the left." if picker == who else
-                         f"{picker} takes {who}'s card number {number} counting from the "
-                         "left.")}
+            "owner_out": out_sentence(picker, full_stop=True) if last["owner_out"] else None,
+            "sentence": (gettext("%(player)s discards their own card number %(number)s "
+                                 "counting from the left.", player=who, number=number)
+                         if picker == who else
+                         gettext("%(picker)s takes %(player)s's card number %(number)s "
+                                 "counting from the left.", picker=picker, player=who,
+                                 number=number))}
 
 
 def starter_reason(view):
-    """Why the next starter starts, since an elimination changes the usual rule."""
+    """Why the next starter starts, since an elimination changes the usual rule: "last"
+    (the last challenger), "skull" (the owner of the skull that put `player` out) or "next"
+    (the next player still in after `player`), as {"why", "player"}; the sheet says it."""
     if not view["challenges"] or not view["next_starter"]:
         return None
     last = view["challenges"][-1]
     who = last["challenger"]
     if not last["eliminated"]:
-        return "as the last challenger"
+        return {"why": "last", "player": who}
     if last["skull_owner"] != who and not last["owner_out"]:
-        return f"as the owner of the skull that put {who} out"
-    return f"as the next player still in after {who}, clockwise"
+        return {"why": "skull", "player": who}
+    return {"why": "next", "player": who}
 
 
 def tell(sheet, docs, position):
     """One challenge as a sentence: "Challenge 3: Ann bid 3 and flipped Ben's skull"."""
     made = sheet.to_dict()["challenges"][position]
-    end = ("won it" if made["outcome"] == "success"
-           else "flipped their own skull" if made["skull_owner"] == made["challenger"]
-           else f"flipped {made['skull_owner']}'s skull")
-    return f"Challenge {position + 1}: {made['challenger']} bid {made['bid']} and {end}"
+    number, who, bid = position + 1, made["challenger"], made["bid"]
+    if made["outcome"] == "success":
+        # TRANSLATORS: Skull: %(player)s bid to flip %(bid)s cards and flipped only flowers
+        return gettext("Challenge %(number)s: %(player)s bid %(bid)s and won it", number=number,
+                       player=who, bid=bid)
+    if made["skull_owner"] == who:
+        return gettext("Challenge %(number)s: %(player)s bid %(bid)s and flipped their own "
+                       "skull", number=number, player=who, bid=bid)
+    return gettext("Challenge %(number)s: %(player)s bid %(bid)s and flipped %(owner)s's skull",
+                   number=number, player=who, bid=bid, owner=made["skull_owner"])
 
 
 # -- the demo: challenges until two wins or one player left -------------------------------
@@ -306,9 +388,11 @@ def sheet_table(game, sheet):
     for number, made in enumerate(view["challenges"], start=1):
         who, owner = made["challenger"], made["skull_owner"]
         out = [p for p, gone in ((who, made["eliminated"]), (owner, made["owner_out"])) if gone]
-        outcome = "Won" if made["outcome"] == "success" else "Lost"
-        rows.append([number, who, made["bid"], outcome, owner or "", " and ".join(out)])
-    rows += [[], ["Player", "Points", "Cards left"]]
+        outcome = gettext("Won") if made["outcome"] == "success" else gettext("Lost")
+        rows.append([number, who, made["bid"], outcome, owner or "", and_list(out)])
+    rows += [[], [gettext("Player"), gettext("Points"), gettext("Cards left")]]
     rows += [[p, view["state"][p]["points"], view["state"][p]["cards"]]
              for p in sheet.players]
-    return ["Challenge", "Challenger", "Bid", "Outcome", "Skull of", "Out"], rows
+    # TRANSLATORS: the headings of a Skull game's export: "Skull of" is whose skull was flipped
+    return [gettext("Challenge"), gettext("Challenger"), gettext("Bid"), gettext("Outcome"),
+            gettext("Skull of"), gettext("Out")], rows

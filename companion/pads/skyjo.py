@@ -7,10 +7,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from flask_babel import gettext, lazy_gettext
 from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm, WholeNumberField
+from ..i18n import and_list, points as points_shown, sentence
 from ..rules import RuleError
 from ..rules.skyjo import (CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
                            removed_at_reveal)
@@ -20,7 +22,6 @@ CELL_RANGE = range(CELLS)
 # entries that make a demo game half-played
 MID_GAME = 3
 ROWS = CELLS // COLUMNS
-HOW_MANY = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass
@@ -41,7 +42,10 @@ class GridRead:
 
     def row_errors(self, row):
         """(cell, "Row 2, column 3: ...") for the wrong cells of one row."""
-        return [(c, f"Row {row + 1}, column {c % COLUMNS + 1}: {message}")
+        # TRANSLATORS: Skyjo: a card of a player's grid of 3 rows and 4 columns, and what
+        # is wrong with it
+        return [(c, gettext("Row %(row)s, column %(column)s: %(message)s", row=row + 1,
+                            column=c % COLUMNS + 1, message=message))
                 for c, message in sorted(self.cells.items()) if c // COLUMNS == row]
 
 
@@ -63,8 +67,12 @@ def form_class(players):
     """The entry form for one seating, built once and shared by every request."""
 
     class SkyjoForm(EntryForm):
-        finisher = RadioField("Who finished the round?", choices=[(p, p) for p in players],
-                              validators=[InputRequired("Say who turned all their cards first.")])
+        # TRANSLATORS: Skyjo: the player who first turned all their cards face up, which
+        # ends the round
+        finisher = RadioField(lazy_gettext("Who finished the round?"),
+                              choices=[(p, p) for p in players],
+                              validators=[InputRequired(lazy_gettext(
+                                  "Say who turned all their cards first."))])
 
         def field_name(self, error):
             if error.player not in players:
@@ -80,7 +88,8 @@ def form_class(players):
                 typed = self[f"score_{i}"].data is not None
                 cards = grid_of(self, i) is not None
                 if not typed and not cards and not self[f"score_{i}"].errors:
-                    self[f"score_{i}"].errors.append(f"Type {player}'s score for this round.")
+                    self[f"score_{i}"].errors.append(
+                        gettext("Type %(player)s's score for this round.", player=player))
                     ok = False
             return ok
 
@@ -93,7 +102,9 @@ def form_class(players):
                        "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
         for c in CELL_RANGE:
             setattr(SkyjoForm, f"card_{i}_{c}", WholeNumberField(
-                f"{player}, row {c // 4 + 1}, column {c % 4 + 1}", validators=[Optional()],
+                # TRANSLATORS: Skyjo: one card of a player's grid of 3 rows and 4 columns
+                lazy_gettext("%(player)s, row %(row)s, column %(column)s", player=player,
+                             row=c // 4 + 1, column=c % 4 + 1), validators=[Optional()],
                 render_kw={"min": min(DECK), "max": max(DECK)}))
     return SkyjoForm
 
@@ -143,9 +154,9 @@ def read_grids(form, game):
                 read.sentence = said(score, read.gone)
             except RuleError as error:
                 if error.field and error.field.startswith("grid."):
-                    read.cells[int(error.field[5:])] = str(error)
+                    read.cells[int(error.field[5:])] = sentence(error)
                 else:
-                    read.sentence = str(error)
+                    read.sentence = sentence(error)
         reads.append(read)
     return reads
 
@@ -153,13 +164,34 @@ def read_grids(form, game):
 def said(score, gone):
     """"These cards score 39.", or with a column of 5s gone at the reveal "A column of 5s
     goes: 24."."""
+    score = points_shown(score)
     if not gone:
-        return f"These cards score {score}."
-    parts = [f"a column of {value}s" if count == 1 else f"{HOW_MANY[count]} columns of {value}s"
+        return gettext("These cards score %(score)s.", score=score)
+    parts = [columns_of(count, points_shown(value))
              for value, count in Counter(gone.values()).items()]
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    verb = "goes" if len(gone) == 1 else "go"
-    return f"{listed[0].upper()}{listed[1:]} {verb}: {score}."
+    if len(gone) == 1:
+        # TRANSLATORS: Skyjo: "A column of 5s goes: 24.": the column leaves, then the score
+        return gettext("%(columns)s goes: %(score)s.", columns=capital(parts[0]), score=score)
+    # TRANSLATORS: Skyjo: "Two columns of 5s go: 14.", "A column of 5s and a column of 7s
+    # go: 2.": the columns leave, then the score
+    return gettext("%(columns)s go: %(score)s.", columns=capital(and_list(parts)), score=score)
+
+
+def columns_of(count, value):
+    """ "a column of 5s", "two columns of 5s": a grid has four columns."""
+    if count == 1:
+        # TRANSLATORS: Skyjo: a column of three equal cards leaves the grid when the cards
+        # are revealed; %(value)s is the cards' value: "a column of 5s" (of three 5s)
+        return gettext("a column of %(value)ss", value=value)
+    if count == 2:
+        return gettext("two columns of %(value)ss", value=value)
+    if count == 3:
+        return gettext("three columns of %(value)ss", value=value)
+    return gettext("four columns of %(value)ss", value=value)
+
+
+def capital(text):
+    return text[:1].upper() + text[1:]
 
 
 def preview(form, game):
@@ -169,10 +201,16 @@ def preview(form, game):
     for i, read in enumerate(read_grids(form, game)):
         shown[f"grid_score_{i}"] = read.sentence
         for column in range(COLUMNS):
-            shown[f"grid_gone_{i}_{column}"] = "goes" if column in read.gone else ""
+            shown[f"grid_gone_{i}_{column}"] = gone_mark() if column in read.gone else ""
         for row in range(ROWS):
             shown[f"card_errors_{i}_{row}"] = " ".join(text for _, text in read.row_errors(row))
     return shown
+
+
+def gone_mark():
+    # TRANSLATORS: Skyjo: under a column of three equal cards, which leaves the grid when
+    # the cards are revealed: a short word, under a narrow column
+    return gettext("goes")
 
 
 def board(game, sheet):
@@ -183,7 +221,8 @@ def board(game, sheet):
                          for p in sheet.players]}
               for r, points in enumerate(view["rounds"])]
     starter = view["next_starter"]
-    tags = {starter: ["Starts"]} if starter and not sheet.finished else {}
+    # TRANSLATORS: a tag beside the player who starts the next round
+    tags = {starter: [gettext("Starts")]} if starter and not sheet.finished else {}
     return SkyjoBoard(**common(game, sheet, docs, tell, tags),
                       target=game.options["target"], rounds=rounds,
                       totals=[sheet.totals[p] for p in sheet.players])
@@ -193,9 +232,12 @@ def tell(sheet, docs, position):
     """One round as a sentence: "Round 4: Ann 12, Ben 30 (doubled)"."""
     view = sheet.to_dict()
     doubled = view["doubled"][position]
-    scores = ", ".join(f"{p} {points}{' (doubled)' if p == doubled else ''}"
+    # TRANSLATORS: Skyjo: the finisher's score is doubled when it is not the lowest
+    scores = ", ".join(gettext("%(player)s %(points)s (doubled)", player=p,
+                               points=points_shown(points)) if p == doubled
+                       else f"{p} {points_shown(points)}"
                        for p, points in view["rounds"][position].items())
-    return f"Round {position + 1}: {scores}"
+    return gettext("Round %(number)s: %(scores)s", number=position + 1, scores=scores)
 
 
 # -- the demo: mostly typed round scores, sometimes the twelve cards from one deck --------
@@ -238,5 +280,6 @@ def sheet_table(game, sheet):
              doc["finisher"]]
             for number, (points, doubled, doc)
             in enumerate(zip(view["rounds"], view["doubled"], game.docs), start=1)]
-    rows.append(["Total", *(view["totals"][p] for p in players), ""])
-    return ["Round", *players, "Finished by"], rows
+    rows.append([gettext("Total"), *(view["totals"][p] for p in players), ""])
+    # TRANSLATORS: the export's heading over who finished each Skyjo round
+    return [gettext("Round"), *players, gettext("Finished by")], rows

@@ -10,7 +10,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import (Option, RuleError, Rules, brief, check_fields, highest, is_int, lowest)
+from .base import (Message, Option, RuleError, Rules, Term, highest, is_int, lowest,
+                   not_playing, unknown_field)
 
 POINTS = 100_000
 NAME_MAX = 40
@@ -34,20 +35,26 @@ class State:
 
 class AnyGame(Rules):
     kind = "any_game"
-    title = "Any game"
-    phrase = "any other game"
-    blurb = "A plain score pad for every other game: points per round, a total per player."
+    # TRANSLATORS: the kind of game for every game the app has no rules for
+    title = Term("Any game")
+    # TRANSLATORS: the kind as a sentence names it, in a list of the kinds ("dice poker,
+    # Skull and any other game")
+    phrase = Term("any other game")
+    blurb = Term("A plain score pad for every other game: points per round, a total per player.")
     min_players = 2
     max_players = 12
-    entry_noun = "round"
+    # TRANSLATORS: what an entry of a score sheet is called: one round of a game
+    entry_noun = Term("round")
     best = "high"
     player_maps = ("scores",)
     options = (
-        Option("name", "Name of the game", "", "text", maximum=NAME_MAX),
-        Option("high_wins", "Highest total wins", True),
-        Option("target", "Game ends at a total of", None, "int", minimum=1, maximum=POINTS,
-               optional=True),
-        Option("rounds", "Number of rounds", None, "int", minimum=1, maximum=1000,
+        Option("name", Term("Name of the game"), "", "text", maximum=NAME_MAX),
+        Option("high_wins", Term("Highest total wins"), True),
+        # TRANSLATORS: a setting's label, followed by a number: the game ends once a
+        # player's total reaches it
+        Option("target", Term("Game ends at a total of"), None, "int", minimum=1,
+               maximum=POINTS, optional=True),
+        Option("rounds", Term("Number of rounds"), None, "int", minimum=1, maximum=1000,
                optional=True),
     )
 
@@ -60,13 +67,21 @@ class AnyGame(Rules):
         return " ".join(name.casefold().split())
 
     def group_title(self, options: dict[str, Any]) -> str:
+        # the name the table typed (plain text, never translated), else the kind's Term
         return " ".join((options.get("name") or "").split()) or self.title
+
+    def entry_name(self, docs: list[dict], position: int) -> Message:
+        # TRANSLATORS: a round of a game by its number, said inside a sentence ("This
+        # change would make round 4 ...") and, capitalised, as a heading
+        return Message("round {number}", number=position + 1)
 
     def start(self, players: list[str], options: dict[str, Any]) -> State:
         return State(list(players), options)
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
-        check_fields(entry, ("scores", "end"), "This round")
+        if (name := unknown_field(entry, ("scores", "end"))):
+            # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
+            raise RuleError("This round has no field called “{name}”.", name=name)
         if "end" in entry:
             if "scores" in entry:
                 raise RuleError("A round gives the scores or ends the game, not both.")
@@ -88,18 +103,19 @@ class AnyGame(Rules):
             raise RuleError("Give every player's points for this round.")
         for name in scores:
             if name not in state.players:
-                raise RuleError(f"{brief(str(name))} is not playing in this game.")
+                raise not_playing(name)
         for player in state.players:
             if player not in scores:
-                raise RuleError(f"{player}'s points are missing from this round.",
+                raise RuleError("{player}'s points are missing from this round.",
                                 player=player, field="points")
             points = scores[player]
             if not is_int(points):
-                raise RuleError(f"{player}'s points must be a whole number.", player=player,
+                raise RuleError("{player}'s points must be a whole number.", player=player,
                                 field="points")
             if not -POINTS <= points <= POINTS:
-                raise RuleError(f"{player}'s points must be from {-POINTS} to {POINTS}, "
-                                f"not {points}.", player=player, field="points")
+                raise RuleError("{player}'s points must be from {least} to {most}, "
+                                "not {points}.", player=player, field="points",
+                                least=-POINTS, most=POINTS, points=points)
         return {p: scores[p] for p in state.players}
 
     def totals(self, state: State) -> dict[str, int]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RuleError, is_int
+# the kind modules take the sentence types from here too
+from .errors import Counted, Message, Names, RuleError, Term, is_int  # noqa: F401
 from .option import Option
 from .sheet import Sheet
 
@@ -18,6 +19,8 @@ class Rules:
     """One game kind. Subclasses set the class attributes and the five hooks."""
 
     kind: str = ""
+    # the words of a kind a page shows: each kind sets them as Terms, said in the
+    # reader's language
     title: str = ""
     blurb: str = ""
     # the kind as a sentence names it ("the card game to 500"); the title when empty
@@ -26,17 +29,20 @@ class Rules:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     # what an entry is called at the table: "round", "turn", "hand", "challenge"
-    entry_noun: str = "entry"
+    # TRANSLATORS: what one entry of a game's score sheet is called, when no better word fits
+    entry_noun: Term = Term("entry")
     # what "best" means for player statistics: "high" total, "low" total, or "wins"
     best: str = "low"
     # where entry documents name players: plain keys, and keys of dicts keyed by player
     player_keys: tuple[str, ...] = ()
     player_maps: tuple[str, ...] = ()
 
-    def entry_name(self, docs: list[dict], position: int) -> str:
+    def entry_name(self, docs: list[dict], position: int) -> Message:
         """How the table calls the entry at `position` of `docs` (entries naming players),
         as a message says it: "round 4". A kind numbered otherwise says so."""
-        return f"{self.entry_noun} {position + 1}"
+        # TRANSLATORS: an entry of a score sheet by its number, said inside a sentence
+        # ("This change would make entry 4 ...") and, capitalised, as a heading
+        return Message("entry {number}", number=position + 1)
 
     @property
     def default_options(self) -> dict[str, Any]:
@@ -52,13 +58,14 @@ class Rules:
         return ""
 
     def group_title(self, options: dict[str, Any]) -> str:
-        """The group as the pages name it."""
+        """The group as the pages name it: a Term (the kind's title), or a name the table
+        typed (any_game), plain text that is never translated."""
         return self.title
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return self.min_players, self.max_players
 
-    def setup_warnings(self, players: list[str], options: dict[str, Any]) -> list[str]:
+    def setup_warnings(self, players: list[str], options: dict[str, Any]) -> list[Message]:
         """Advice the table should see at setup, without refusing the game."""
         return []
 
@@ -91,7 +98,10 @@ class Rules:
         known = {option.key: option for option in self.options}
         for key in options:
             if key not in known:
-                raise RuleError(f"{self.title} has no setting called “{brief(str(key))}”.")
+                # TRANSLATORS: {title} is the name of a kind of game ("Dice poker", "Skull");
+                # {name} is a word from a stored game, quoted as it is
+                raise RuleError("{title} has no setting called “{name}”.", title=self.title,
+                                name=brief(str(key)))
         merged = {key: known[key].check(options.get(key, option.default))
                   for key, option in known.items()}
         if not isinstance(players, (list, tuple)) or not all(
@@ -102,7 +112,9 @@ class Rules:
             raise RuleError("Each player can sit at the table only once.")
         low, high = self.player_range(merged)
         if not low <= len(players) <= high:
-            raise RuleError(f"{self.title} needs {low} to {high} players, not {len(players)}.")
+            # TRANSLATORS: {title} is the name of a kind of game ("Dice poker", "Skull")
+            raise RuleError("{title} needs {low} to {high} players, not {count}.",
+                            title=self.title, low=low, high=high, count=len(players))
         return players, merged
 
     def replay(self, players: Any, options: Any = None, entries: Any = ()) -> Sheet:
@@ -114,9 +126,9 @@ class Rules:
         for index, entry in enumerate(entries):
             try:
                 if state.finished:
-                    raise RuleError(f"The game is over: no {self.entry_noun} can be added.")
+                    raise game_over(self.entry_noun)
                 if not isinstance(entry, dict):
-                    raise RuleError(f"This {self.entry_noun} is not readable.")
+                    raise unreadable(self.entry_noun)
                 self.apply(state, entry)
             except RuleError as error:
                 error.index = index
@@ -156,8 +168,9 @@ class Rules:
         return {**{o.key: o.before for o in self.options
                    if o.before is not None and o.key not in options}, **options}
 
-    def describe_options(self, options: dict[str, Any]) -> list[tuple[str, str]]:
-        """(label, value) pairs for showing a game's settings on its sheet."""
+    def describe_options(self, options: dict[str, Any]) -> list[tuple[Term, str]]:
+        """(label, value) pairs for showing a game's settings on its sheet: the label is a
+        Term, the value a Term ("on", a choice's name) or plain text (a number, a name)."""
         merged = {**self.default_options, **(options or {})}
         return [(o.label, o.describe(merged[o.key])) for o in self.options]
 
@@ -166,18 +179,49 @@ class Rules:
 
 
 def and_list(names: list[str]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cid" """
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cid" in English (the rules' sentences take
+    `Names` instead, which the app joins in the reader's language)."""
+    return str(Names(names))
 
 
-def need_player(doc: dict, key: str, players: list[str], what: str = "player") -> str:
-    """The player named by doc[key], or a RuleError that says what is wrong."""
+# The sentences that name an entry by its kind's noun: one sentence per noun, as a
+# language's words around a noun change with it (gender, case).
+
+
+def game_over(noun: str) -> RuleError:
+    """The refusal of an entry after the end of the game."""
+    return {
+        "round": RuleError("The game is over: no round can be added."),
+        "hand": RuleError("The game is over: no hand can be added."),
+        "turn": RuleError("The game is over: no turn can be added."),
+        "challenge": RuleError("The game is over: no challenge can be added."),
+    }.get(noun) or RuleError("The game is over: no entry can be added.")
+
+
+def unreadable(noun: str) -> RuleError:
+    """The refusal of an entry that is not a document at all."""
+    return {
+        "round": RuleError("This round is not readable."),
+        "hand": RuleError("This hand is not readable."),
+        "turn": RuleError("This turn is not readable."),
+        "challenge": RuleError("This challenge is not readable."),
+    }.get(noun) or RuleError("This entry is not readable.")
+
+
+def need_player(doc: dict, key: str, players: list[str], missing: RuleError) -> str:
+    """The player named by doc[key]; `missing` is the refusal when none is named ("Say
+    which player is the finisher."), and a name not at the table is refused too."""
     name = doc.get(key)
     if not isinstance(name, str) or not name:
-        raise RuleError(f"Say which player is the {what}.")
+        raise missing
     if name not in players:
-        raise RuleError(f"{brief(name)} is not playing in this game.")
+        raise not_playing(name)
     return name
+
+
+def not_playing(name: Any) -> RuleError:
+    # TRANSLATORS: {name} is a player's name from a stored entry, quoted as it is
+    return RuleError("{name} is not playing in this game.", name=brief(str(name)))
 
 
 def brief(text: str, most: int = 40) -> str:
@@ -185,19 +229,20 @@ def brief(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def check_fields(doc: dict, known: Any, what: str, player: str | None = None,
-                 field: str = "field") -> None:
-    """Refuse the first key of `doc` not in `known`; `what` names the document ("Ben's hand")."""
+def unknown_field(doc: dict, known: Any) -> str | None:
+    """The first key of `doc` not in `known`, cut short for a sentence; None when every
+    key is known. The caller refuses it in its own sentence ("Ben's hand has no field
+    called “{name}”.")."""
     for key in doc:
         if key not in known:
-            raise RuleError(f"{what} has no {field} called “{brief(str(key))}”.",
-                            player=player)
+            return brief(str(key))
+    return None
 
 
-def need_int(value: Any, message: str, player: str | None = None,
-             field: str | None = None) -> int:
+def need_int(value: Any, refusal: RuleError) -> int:
+    """The value when it is a whole number, else `refusal` is raised."""
     if not is_int(value):
-        raise RuleError(message, player=player, field=field)
+        raise refusal
     return value
 
 

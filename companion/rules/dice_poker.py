@@ -13,15 +13,44 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .base import (Option, RuleError, Rules, and_list, brief, check_fields, highest, is_int,
-                   need_player)
+from .base import (Message, Option, RuleError, Rules, Term, brief, highest, is_int, need_player,
+                   unknown_field)
 
-UPPER_ROWS = [("1", "Ones"), ("2", "Twos"), ("3", "Threes"),
-              ("4", "Fours"), ("5", "Fives"), ("6", "Sixes")]
-LOWER_ROWS = [("pair", "Pair"), ("two_pairs", "Two pairs"),
-              ("three_of_a_kind", "Three of a kind"), ("small_straight", "Small straight"),
-              ("big_straight", "Big straight"), ("full_house", "Full house"),
-              ("four_of_a_kind", "Four of a kind"), ("poker", "Poker"), ("chance", "Chance")]
+# the rows as the sheet labels them (Terms)
+UPPER_ROWS = [
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 1
+    ("1", Term("Ones")),
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 2
+    ("2", Term("Twos")),
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 3
+    ("3", Term("Threes")),
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 4
+    ("4", Term("Fours")),
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 5
+    ("5", Term("Fives")),
+    # TRANSLATORS: a row of the dice poker sheet: the points of the dice showing 6
+    ("6", Term("Sixes")),
+]
+LOWER_ROWS = [
+    # TRANSLATORS: a row of the dice poker sheet (two dice alike)
+    ("pair", Term("Pair")),
+    # TRANSLATORS: a row of the dice poker sheet (two different pairs of dice)
+    ("two_pairs", Term("Two pairs")),
+    # TRANSLATORS: a row of the dice poker sheet (three dice alike)
+    ("three_of_a_kind", Term("Three of a kind")),
+    # TRANSLATORS: a row of the dice poker sheet (dice 1, 2, 3, 4, 5)
+    ("small_straight", Term("Small straight")),
+    # TRANSLATORS: a row of the dice poker sheet (dice 2, 3, 4, 5, 6)
+    ("big_straight", Term("Big straight")),
+    # TRANSLATORS: a row of the dice poker sheet (three dice alike and two others alike)
+    ("full_house", Term("Full house")),
+    # TRANSLATORS: a row of the dice poker sheet (four dice alike)
+    ("four_of_a_kind", Term("Four of a kind")),
+    # TRANSLATORS: a row of the dice poker sheet (all five dice alike)
+    ("poker", Term("Poker")),
+    # TRANSLATORS: a row of the dice poker sheet (any throw, the sum of the dice)
+    ("chance", Term("Chance")),
+]
 ROWS = UPPER_ROWS + LOWER_ROWS
 LABELS = dict(ROWS)
 UPPER = [key for key, _ in UPPER_ROWS]
@@ -30,29 +59,81 @@ LOWER = [key for key, _ in LOWER_ROWS]
 BONUS = 50
 POKER_EXTRA = 50
 OPTIONS = (
-    Option("four_of_a_kind_is_two_pairs", "Four of a kind counts as two pairs", False),
-    Option("five_of_a_kind_is_full_house", "Five of a kind counts as full house", False),
+    Option("four_of_a_kind_is_two_pairs", Term("Four of a kind counts as two pairs"), False),
+    Option("five_of_a_kind_is_full_house", Term("Five of a kind counts as full house"), False),
 )
 ENTRY_KEYS = {"player", "row", "dice", "first_throw", "dash", "score"}
 
 
-def row_name(row: str) -> str:
+# How a sentence names a row: "row 3", "the pair row" (a Term, the {row} of a sentence)
+ROW_NAMES = {
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 1."): the row of the dice showing 1
+    "1": Term("row 1"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 2."): the row of the dice showing 2
+    "2": Term("row 2"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 3."): the row of the dice showing 3
+    "3": Term("row 3"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 4."): the row of the dice showing 4
+    "4": Term("row 4"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 5."): the row of the dice showing 5
+    "5": Term("row 5"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled row 6."): the row of the dice showing 6
+    "6": Term("row 6"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the pair row.")
+    "pair": Term("the pair row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the two pairs row.")
+    "two_pairs": Term("the two pairs row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the three of a kind row.")
+    "three_of_a_kind": Term("the three of a kind row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the small straight row.")
+    "small_straight": Term("the small straight row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the big straight row.")
+    "big_straight": Term("the big straight row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the full house row.")
+    "full_house": Term("the full house row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the four of a kind row.")
+    "four_of_a_kind": Term("the four of a kind row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the poker row.")
+    "poker": Term("the poker row"),
+    # TRANSLATORS: a row of the dice poker sheet as a sentence names it ("Ann already
+    # filled the chance row.")
+    "chance": Term("the chance row"),
+}
+
+
+def row_name(row: str) -> Term:
     """How a sentence names a row: "row 3", "the pair row"."""
-    return f"row {row}" if row in UPPER else f"the {LABELS[row].lower()} row"
+    return ROW_NAMES[row]
 
 
 def check_row(row: Any) -> str:
     if not isinstance(row, str) or row not in LABELS:
-        raise RuleError(f"The sheet has no row called “{row}”.")
+        # TRANSLATORS: {name} is a word from a stored entry or a request, quoted as it is
+        raise RuleError("The sheet has no row called “{name}”.", name=str(row))
     return row
 
 
 def check_dice(dice: Any, player: str | None = None) -> list[int]:
     if not (isinstance(dice, (list, tuple)) and len(dice) == 5
             and all(is_int(d) and 1 <= d <= 6 for d in dice)):
-        whose = f"{player}'s dice" if player else "The dice"
-        raise RuleError(f"{whose} must be five numbers from 1 to 6.", player=player,
-                        field="dice")
+        if player:
+            raise RuleError("{player}'s dice must be five numbers from 1 to 6.",
+                            player=player, field="dice")
+        raise RuleError("The dice must be five numbers from 1 to 6.", field="dice")
     return dice
 
 
@@ -161,13 +242,17 @@ class State:
 
 class DicePoker(Rules):
     kind = "dice_poker"
-    title = "Dice poker"
-    phrase = "dice poker"
-    blurb = "Five dice, three throws a turn: face rows first, then pairs, straights and poker."
+    title = Term("Dice poker")
+    # TRANSLATORS: the kind as a sentence names it, in a list of the kinds ("dice poker,
+    # the card game to 500 and Skull")
+    phrase = Term("dice poker")
+    blurb = Term("Five dice, three throws a turn: face rows first, then pairs, straights and "
+                 "poker.")
     min_players = 2
     max_players = 4
     options = OPTIONS
-    entry_noun = "turn"
+    # TRANSLATORS: what an entry of a score sheet is called: one player's turn at the dice
+    entry_noun = Term("turn")
     best = "high"
     player_keys = ("player",)
 
@@ -176,24 +261,31 @@ class DicePoker(Rules):
                      dashes={p: [] for p in players}, doubled={p: [] for p in players})
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
-        player = need_player(entry, "player", state.players, "one taking this turn")
-        check_fields(entry, ENTRY_KEYS, f"{player}'s turn", player)
+        player = need_player(entry, "player", state.players,
+                             RuleError("Say which player is the one taking this turn."))
+        if (name := unknown_field(entry, ENTRY_KEYS)):
+            # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
+            raise RuleError("{player}'s turn has no field called “{name}”.", player=player,
+                            name=name)
         turn = state.next_player()
         if state.filled(player) > state.filled(turn):
-            raise RuleError(f"It is {turn}'s turn: {player} has already played this round.",
-                            player=player, field="player")
+            # TRANSLATORS: {next_player} is the player whose turn it is now
+            raise RuleError("It is {next_player}'s turn: {player} has already played this "
+                            "round.", player=player, field="player", next_player=turn)
         row = entry.get("row")
         if not isinstance(row, str):
-            raise RuleError(f"Say which row {player} is filling.", player=player, field="row")
+            raise RuleError("Say which row {player} is filling.", player=player, field="row")
         if row not in LABELS:
-            raise RuleError(f"{player}'s sheet has no row called “{brief(row)}”.",
-                            player=player, field="row")
+            # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
+            raise RuleError("{player}'s sheet has no row called “{name}”.",
+                            player=player, field="row", name=brief(row))
         filled = state.rows[player]
         if filled[row] is not None:
-            raise RuleError(f"{player} already filled {row_name(row)}.", player=player,
-                            field="row")
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            raise RuleError("{player} already filled {row}.", player=player, field="row",
+                            row=row_name(row))
         if row in LOWER and any(filled[r] is None for r in UPPER):
-            raise RuleError(f"{player} must fill rows 1 to 6 before the combinations.",
+            raise RuleError("{player} must fill rows 1 to 6 before the combinations.",
                             player=player, field="row")
         points, dash, doubled = self.points(state, entry, player, row)
         filled[row] = points
@@ -207,20 +299,20 @@ class DicePoker(Rules):
                row: str) -> tuple[int, bool, bool]:
         """(points, is a dash, is doubled) from the entry's dice, dash or typed score."""
         forms = [key for key in ("dice", "dash", "score") if key in entry]
+        name = row_name(row)
         if not forms:
-            raise RuleError(f"Give {player}'s dice, a dash or a score for {row_name(row)}.",
-                            player=player, field="dice")
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            raise RuleError("Give {player}'s dice, a dash or a score for {row}.",
+                            player=player, field="dice", row=name)
         if len(forms) > 1:
-            given = and_list([{"dice": "dice", "dash": "a dash", "score": "a score"}[f]
-                              for f in forms])
-            raise RuleError(f"{player}'s turn has {given} for {row_name(row)}: give one of "
-                            "them.", player=player, field=forms[-1])
+            raise self.more_than_one(forms, player, name)
         first = entry.get("first_throw", False)
         if not isinstance(first, bool):
-            raise RuleError(f"{player}'s first throw mark must be on or off.", player=player,
+            # TRANSLATORS: the mark that the dice were made on the first throw of the turn
+            raise RuleError("{player}'s first throw mark must be on or off.", player=player,
                             field="first_throw")
         if first and forms != ["dice"]:
-            raise RuleError(f"Only dice can be marked as a first throw: {player}'s typed "
+            raise RuleError("Only dice can be marked as a first throw: {player}'s typed "
                             "score already includes any doubling.", player=player,
                             field="first_throw")
         if forms == ["dice"]:
@@ -231,25 +323,54 @@ class DicePoker(Rules):
             return score_row(row, dice, first, state.options), False, doubled
         if forms == ["dash"]:
             if entry["dash"] is not True:
-                raise RuleError(f"{player}'s dash must be written as true.", player=player,
-                            field="dash")
+                raise RuleError("{player}'s dash must be written as true.", player=player,
+                                field="dash")
             if row in UPPER:
-                raise RuleError(f"{player} cannot write a dash in row {row}: "
-                                "part 1 scores every throw.", player=player, field="dash")
+                # TRANSLATORS: {number} is 1 to 6, a row of part 1 of the dice poker sheet
+                raise RuleError("{player} cannot write a dash in row {number}: "
+                                "part 1 scores every throw.", player=player, field="dash",
+                                number=int(row))
             return 0, True, False
         points = entry["score"]
         if not is_int(points):
-            raise RuleError(f"{player}'s score for {row_name(row)} must be a whole number.",
-                            player=player, field="score")
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            raise RuleError("{player}'s score for {row} must be a whole number.",
+                            player=player, field="score", row=name)
         values = possible_scores(row, state.options)
         if points not in values:
             # the values are listed when they are few enough to read
-            takes = (f": it takes {', '.join(map(str, values[:-1]))} or {values[-1]}"
-                     if len(values) <= 12 else "")
-            raise RuleError(f"{player} cannot score {points} in {row_name(row)}{takes}.",
-                            player=player, field="score")
+            if len(values) <= 12:
+                # TRANSLATORS: {row} names a row of the dice poker sheet ("row 3", "the pair
+                # row"); {values} lists numbers with commas, {last} is the last of them
+                raise RuleError("{player} cannot score {points} in {row}: it takes {values} "
+                                "or {last}.", player=player, field="score", points=points,
+                                row=name, values=", ".join(map(str, values[:-1])),
+                                last=values[-1])
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            raise RuleError("{player} cannot score {points} in {row}.", player=player,
+                            field="score", points=points, row=name)
         # a typed 0 in part 2 means the row was given up, exactly like a dash
         return points, points == 0 and row in LOWER, False
+
+    @staticmethod
+    def more_than_one(forms: list[str], player: str, row: Term) -> RuleError:
+        """The refusal of a turn giving more than one of dice, a dash and a score."""
+        field = forms[-1]
+        if forms == ["dice", "dash"]:
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            return RuleError("{player}'s turn has dice and a dash for {row}: give one of "
+                             "them.", player=player, field=field, row=row)
+        if forms == ["dice", "score"]:
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            return RuleError("{player}'s turn has dice and a score for {row}: give one of "
+                             "them.", player=player, field=field, row=row)
+        if forms == ["dash", "score"]:
+            # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+            return RuleError("{player}'s turn has a dash and a score for {row}: give one of "
+                             "them.", player=player, field=field, row=row)
+        # TRANSLATORS: {row} names a row of the dice poker sheet: "row 3", "the pair row"
+        return RuleError("{player}'s turn has dice, a dash and a score for {row}: give one "
+                         "of them.", player=player, field=field, row=row)
 
     def parts(self, state: State, player: str) -> tuple[int, int, int]:
         """(part 1, bonus, part 2) as the sheet shows them so far."""
@@ -265,15 +386,19 @@ class DicePoker(Rules):
     def winners(self, state: State) -> list[str]:
         return highest(self.totals(state))
 
-    def entry_name(self, docs: list[dict], position: int) -> str:
+    def entry_name(self, docs: list[dict], position: int) -> Message:
         """A turn by its player's round, as the pad tells it: "Ann's turn in round 4"; a
         turn no longer in the list (undone) is "the last turn"."""
         if not 0 <= position < len(docs) or not isinstance(docs[position], dict):
-            return "the last turn"
+            # TRANSLATORS: a turn of dice poker said inside a sentence ("Undo the last
+            # turn?") and, capitalised, as a heading
+            return Message("the last turn")
         player = docs[position].get("player")
         number = sum(isinstance(doc, dict) and doc.get("player") == player
                      for doc in docs[:position + 1])
-        return f"{player}'s turn in round {number}"
+        # TRANSLATORS: a turn of dice poker said inside a sentence ("This change would
+        # make Ann's turn in round 4 ...") and, capitalised, as a heading
+        return Message("{player}'s turn in round {number}", player=player, number=number)
 
     def extra(self, state: State) -> dict[str, Any]:
         totals = self.totals(state)

@@ -31,6 +31,13 @@ class Names(tuple):
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+class Terms(tuple):
+    """Words of the rules listed in a sentence (a setting's choices): "a, b, c"."""
+
+    def __str__(self) -> str:
+        return ", ".join(self)
+
+
 class Message:
     """A sentence of the rules said to the table without refusing anything (a setup's
     advice, an entry's name: "round 4"): its English key with {named} places, and their

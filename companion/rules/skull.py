@@ -9,45 +9,63 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Option, RuleError, Rules, check_fields, is_int, need_player
+from .base import (Counted, Message, Option, RuleError, Rules, Term, is_int, need_player,
+                   unknown_field)
 
 CARDS_PER_PLAYER = 4
 POINTS_TO_WIN = 2
 
+# what each set of cards is called, and which cards each player takes from it (Terms:
+# the page that starts a game shows them)
 VARIANTS: dict[str, dict[str, Any]] = {
     "published": {
-        "label": "Published set",
+        # TRANSLATORS: a choice of cards to play Skull with: the game's own box
+        "label": Term("Published set"),
         "players": (3, 6),
-        "mat": "Each player takes a mat: dark side up means no point yet, light side one point.",
-        "flowers": "Each player takes the three flower cards of their colour.",
-        "skull": "Each player takes the skull card of their colour.",
-        "note": "The game as published, for 3 to 6 players.",
+        # TRANSLATORS: Skull's setup; the mat is the round card each player puts their cards on
+        "mat": Term("Each player takes a mat: dark side up means no point yet, light side "
+                    "one point."),
+        "flowers": Term("Each player takes the three flower cards of their colour."),
+        "skull": Term("Each player takes the skull card of their colour."),
+        "note": Term("The game as published, for 3 to 6 players."),
     },
     "suit": {
-        "label": "Standard deck by suit",
+        # TRANSLATORS: a choice of cards to play Skull with: an ordinary deck, a suit per player
+        "label": Term("Standard deck by suit"),
         "players": (3, 4),
-        "mat": "Each player takes the Ace of one suit as their mat: face down means no point yet.",
-        "flowers": "The Jack, Queen and King of that suit are the player's three flowers.",
-        "skull": "The 2 of that suit is the player's skull.",
-        "note": "One suit per player, so 3 or 4 players.",
+        # TRANSLATORS: Skull's setup; the mat is the card each player puts their cards on
+        "mat": Term("Each player takes the Ace of one suit as their mat: face down means no "
+                    "point yet."),
+        "flowers": Term("The Jack, Queen and King of that suit are the player's three "
+                        "flowers."),
+        "skull": Term("The 2 of that suit is the player's skull."),
+        "note": Term("One suit per player, so 3 or 4 players."),
     },
     "rank": {
-        "label": "Standard deck by rank",
+        # TRANSLATORS: a choice of cards to play Skull with: an ordinary deck, a rank per player
+        "label": Term("Standard deck by rank"),
         "players": (3, 10),
-        "mat": ("Each player takes a Jack, Queen or King as their mat: "
-                "face down means no point yet."),
-        "flowers": ("Each player takes the four cards of one rank: "
-                    "the three that are not spades are the flowers."),
-        "skull": "The spade of that rank is the player's skull.",
-        "note": "Up to 10 players, though more than 6 is not recommended.",
+        # TRANSLATORS: Skull's setup; the mat is the card each player puts their cards on
+        "mat": Term("Each player takes a Jack, Queen or King as their mat: "
+                    "face down means no point yet."),
+        "flowers": Term("Each player takes the four cards of one rank: "
+                        "the three that are not spades are the flowers."),
+        "skull": Term("The spade of that rank is the player's skull."),
+        "note": Term("Up to 10 players, though more than 6 is not recommended."),
     },
     "uno": {
-        "label": "UNO deck",
+        # TRANSLATORS: a choice of cards to play Skull with: a deck of the card game UNO
+        "label": Term("UNO deck"),
         "players": (3, 4),
-        "mat": "Each player takes a Wild card as their mat: face down means no point yet.",
-        "flowers": "The Reverse, Skip and Draw Two of one colour are the player's three flowers.",
-        "skull": "A Wild Draw Four is the player's skull.",
-        "note": "One colour per player, so 3 or 4 players.",
+        # TRANSLATORS: Skull's setup; the mat is the card each player puts their cards on
+        "mat": Term("Each player takes a Wild card as their mat: face down means no point "
+                    "yet."),
+        # TRANSLATORS: Reverse, Skip and Draw Two are the names of UNO's cards
+        "flowers": Term("The Reverse, Skip and Draw Two of one colour are the player's three "
+                        "flowers."),
+        # TRANSLATORS: Wild Draw Four is the name of an UNO card
+        "skull": Term("A Wild Draw Four is the player's skull."),
+        "note": Term("One colour per player, so 3 or 4 players."),
     },
 }
 
@@ -93,18 +111,25 @@ class Skull(Rules):
     kind = "skull"
     # which physical cards each player takes, per set: shown when a game starts
     variants = VARIANTS
-    title = "Skull"
-    blurb = "Bluff with flowers and skulls; flip as many flowers as you bid, twice, to win."
+    # TRANSLATORS: the name of the board game Skull (a published game's name)
+    title = Term("Skull")
+    blurb = Term("Bluff with flowers and skulls; flip as many flowers as you bid, twice, to "
+                 "win.")
     min_players = 3
     max_players = 10
-    entry_noun = "challenge"
+    # TRANSLATORS: what an entry of a Skull score sheet is called: one challenge (a player
+    # flips as many cards as they bid)
+    entry_noun = Term("challenge")
     best = "wins"
     player_keys = ("challenger", "skull_owner")
     options = (
-        Option("variant", "Cards", "published", "choice",
+        # TRANSLATORS: a setting's label: which cards the table plays Skull with
+        Option("variant", Term("Cards"), "published", "choice",
                choices=tuple((key, v["label"]) for key, v in VARIANTS.items())),
         # games stored before this setting existed were played without it
-        Option("last_skull_out", "A last card that is a revealed skull is out", True,
+        # TRANSLATORS: a setting of Skull: a player whose skull is revealed as their last
+        # card is out of the game
+        Option("last_skull_out", Term("A last card that is a revealed skull is out"), True,
                before=False),
     )
 
@@ -112,11 +137,18 @@ class Skull(Rules):
         variant = VARIANTS.get((options or {}).get("variant", "published"))
         return variant["players"] if variant else (self.min_players, self.max_players)
 
-    def setup_warnings(self, players: list[str], options: dict[str, Any]) -> list[str]:
+    def setup_warnings(self, players: list[str], options: dict[str, Any]) -> list[Message]:
         if (options or {}).get("variant") == "rank" and len(players) > 6:
-            return [f"More than 6 players is not recommended, even with a standard deck "
-                    f"by rank ({len(players)} are seated)."]
+            # TRANSLATORS: advice when a game starts; {count} is how many players are
+            # seated, 7 to 10
+            return [Message("More than 6 players is not recommended, even with a standard "
+                            "deck by rank ({count} are seated).", count=len(players))]
         return []
+
+    def entry_name(self, docs: list[dict], position: int) -> Message:
+        # TRANSLATORS: a challenge of Skull by its number, said inside a sentence ("This
+        # change would make challenge 4 ...") and, capitalised, as a heading
+        return Message("challenge {number}", number=position + 1)
 
     def start(self, players: list[str], options: dict[str, Any]) -> State:
         return State(
@@ -167,42 +199,57 @@ class Skull(Rules):
     def check(self, state: State, entry: dict[str, Any]) -> tuple[str, int, str, str | None]:
         """The entry's fields once they pass every rule, or the first RuleError."""
         challenger = self.active_player(state, entry, "challenger")
-        check_fields(entry, ENTRY_KEYS, f"{challenger}'s challenge", challenger)
+        if (name := unknown_field(entry, ENTRY_KEYS)):
+            # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
+            raise RuleError("{player}'s challenge has no field called “{name}”.",
+                            player=challenger, name=name)
         bid = entry.get("bid")
         if not is_int(bid):
-            raise RuleError(f"Say {challenger}'s bid as a whole number.", player=challenger,
+            raise RuleError("Say {player}'s bid as a whole number.", player=challenger,
                             field="bid")
         if bid < 1:
-            raise RuleError(f"{challenger}'s bid must be at least 1, not {bid}.",
-                            player=challenger, field="bid")
+            raise RuleError("{player}'s bid must be at least 1, not {bid}.",
+                            player=challenger, field="bid", bid=bid)
         if bid > state.max_bid:
-            raise RuleError(f"A bid of {bid} is more than the {state.max_bid} cards on the mats.",
-                            player=challenger, field="bid")
+            # TRANSLATORS: {count} is how many cards lie on all the players' mats
+            raise Counted("A bid of {bid} is more than the {count} card on the mats.",
+                          "A bid of {bid} is more than the {count} cards on the mats.",
+                          player=challenger, field="bid", bid=bid, count=state.max_bid)
         outcome = entry.get("outcome")
         if not isinstance(outcome, str) or outcome not in OUTCOMES:
-            raise RuleError(f"Say whether {challenger}'s challenge succeeded or revealed a skull.",
+            raise RuleError("Say whether {player}'s challenge succeeded or revealed a skull.",
                             player=challenger, field="outcome")
         if outcome == "success":
             if entry.get("skull_owner") is not None:
-                raise RuleError(f"{challenger}'s challenge succeeded, so no skull owner "
-                                f"can be named.", player=challenger)
+                raise RuleError("{player}'s challenge succeeded, so no skull owner "
+                                "can be named.", player=challenger)
             return challenger, bid, outcome, None
         if entry.get("skull_owner") is None:
-            raise RuleError(f"Say whose skull {challenger} revealed.", player=challenger,
+            raise RuleError("Say whose skull {player} revealed.", player=challenger,
                             field="outcome")
         owner = self.active_player(state, entry, "skull_owner")
         if bid == 1 and owner != challenger:
             # own cards are flipped first and every mat holds at least one card
-            raise RuleError(f"A bid of 1 only flips {challenger}'s own card, so it cannot "
-                            f"reveal {owner}'s skull.", player=challenger, field="bid")
+            # TRANSLATORS: {player} made the challenge; {owner} is the player whose skull
+            # it revealed
+            raise RuleError("A bid of 1 only flips {player}'s own card, so it cannot "
+                            "reveal {owner}'s skull.", player=challenger, field="bid",
+                            owner=owner)
         return challenger, bid, outcome, owner
 
     def active_player(self, state: State, entry: dict[str, Any], key: str) -> str:
-        what = "challenger" if key == "challenger" else "owner of the revealed skull"
-        name = need_player(entry, key, state.players, what)
+        if key == "challenger":
+            name = need_player(entry, key, state.players,
+                               RuleError("Say which player is the challenger."))
+            if state.eliminated[name]:
+                raise RuleError("{player} is out of the game and cannot be the challenger.",
+                                player=name, field=key)
+            return name
+        name = need_player(entry, key, state.players,
+                           RuleError("Say which player is the owner of the revealed skull."))
         if state.eliminated[name]:
-            raise RuleError(f"{name} is out of the game and cannot be the {what}.", player=name,
-                            field=key)
+            raise RuleError("{player} is out of the game and cannot be the owner of the "
+                            "revealed skull.", player=name, field=key)
         return name
 
     def totals(self, state: State) -> dict[str, int]:

@@ -9,6 +9,7 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from sqlalchemy import and_, case, exists, or_, select
 
 from .. import locks, records, text
@@ -68,8 +69,8 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
     change = {"action": action, "position": position,
               "doc": None if doc is None else game.labelled(doc)}
     if not seen:
-        raise Conflict("This form did not say which sheet it was filled in on: here is the "
-                       "sheet as it is now.")
+        raise Conflict(gettext("This form did not say which sheet it was filled in on: here "
+                               "is the sheet as it is now."))
     try:
         made, repeat = locks.take(game, seen, change)
     except locks.Stale as stale:
@@ -79,25 +80,40 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
 
 def changed_message(game: Game, last: dict | None) -> str:
     """What another phone did, as the refused phone is told it."""
-    return f"{said(game, last)} while you were on this page: here is the sheet as it is now."
+    # TRANSLATORS: change is what another phone did, said as a clause: "Round 4 was saved
+    # on another phone", "The game was abandoned on another phone"
+    return gettext("%(change)s while you were on this page: here is the sheet as it is now.",
+                   change=said(game, last))
 
 
 def said(game: Game, last: dict | None) -> str:
     """What another phone did last, as a following phone is told it ("Round 4 was saved
-    on another phone")."""
+    on another phone"): one whole sentence per action, in the reader's language."""
     last = last or {}
+    action = last.get("action")
+    if action == "abandon":
+        return gettext("The game was abandoned on another phone")
+    if action == "rename":
+        # TRANSLATORS: old and new are a player's names before and after the rename
+        return gettext("%(old)s was renamed %(new)s on another phone",
+                       old=last.get("old"), new=last.get("new"))
+    if action not in ("add", "undo", "correct"):
+        return gettext("The score sheet changed on another phone")
     position = last.get("position") or 0
     docs = game.docs
     if last.get("doc") is not None:
         # the entry as the other phone made it: the entries read here may be from before
         docs = docs[:position] + [game.named(last["doc"])] + docs[position + 1:]
-    name = text.capital(GAMES[game.kind].entry_name(docs, position))
-    return {"add": f"{name} was saved on another phone",
-            "undo": f"{name} was removed on another phone",
-            "correct": f"{name} was corrected on another phone",
-            "abandon": "The game was abandoned on another phone",
-            "rename": f"{last.get('old')} was renamed {last.get('new')} on another phone",
-            }.get(last.get("action"), "The score sheet changed on another phone")
+    name = text.capital(sentence(GAMES[game.kind].entry_name(docs, position)))
+    if action == "add":
+        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4", "Ann's turn in
+        # round 2"
+        return gettext("%(entry)s was saved on another phone", entry=name)
+    if action == "undo":
+        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+        return gettext("%(entry)s was removed on another phone", entry=name)
+    # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+    return gettext("%(entry)s was corrected on another phone", entry=name)
 
 
 def add_entry(game: Game, doc: dict, seen: str | None) -> dict:
@@ -121,7 +137,7 @@ def undo_last(game: Game, seen: str | None) -> dict:
         return change
     check_open(game)
     if not game.entries:
-        raise ServiceError("There is nothing to undo yet.")
+        raise ServiceError(gettext("There is nothing to undo yet."))
     removed = game.entries.pop()
     db.session.delete(removed)
     write(game, derive(replay(game), game.status))
@@ -143,14 +159,44 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
     except RuleError as error:
         if error.index is not None and error.index > position:
             rules = GAMES[game.kind]
-            raise ServiceError(f"This change would make {rules.entry_name(docs, error.index)} "
-                               f"impossible: {sentence(error)} Undo the later "
-                               f"{rules.entry_noun}s first, or correct them.") from error
+            raise ServiceError(impossible(rules.entry_noun,
+                                          sentence(rules.entry_name(docs, error.index)),
+                                          sentence(error))) from error
         raise
     game.entries[position].doc = change["doc"]
     write(game, derive(sheet, game.status))
     db.session.flush()
     return change
+
+
+def impossible(noun: str, entry: str, reason: str) -> str:
+    """A correction refused because a later entry would break the rules: one sentence per
+    entry noun, whose plural takes its own form in each language."""
+    if noun == "round":
+        # TRANSLATORS: entry is the later entry's name ("round 6"), reason the rules'
+        # sentence saying why it would be impossible (it ends with its own full stop)
+        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                       "later rounds first, or correct them.", entry=entry, reason=reason)
+    if noun == "hand":
+        # TRANSLATORS: entry is the later entry's name ("hand 6"), reason the rules'
+        # sentence saying why it would be impossible (it ends with its own full stop)
+        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                       "later hands first, or correct them.", entry=entry, reason=reason)
+    if noun == "turn":
+        # TRANSLATORS: entry is the later entry's name ("Ann's turn in round 3"), reason the rules'
+        # sentence saying why it would be impossible (it ends with its own full stop)
+        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                       "later turns first, or correct them.", entry=entry, reason=reason)
+    if noun == "challenge":
+        # TRANSLATORS: entry is the later entry's name ("challenge 6"), reason the rules'
+        # sentence saying why it would be impossible (it ends with its own full stop); Skull:
+        # a challenge is a player flipping as many cards as they bid
+        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                       "later challenges first, or correct them.", entry=entry, reason=reason)
+    # TRANSLATORS: entry is the later entry's name ("entry 6"), reason the rules' sentence
+    # saying why it would be impossible (it ends with its own full stop)
+    return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                   "later entries first, or correct them.", entry=entry, reason=reason)
 
 
 def abandon(game: Game, seen: str | None) -> dict:
@@ -162,13 +208,13 @@ def abandon(game: Game, seen: str | None) -> dict:
 
 def mark_abandoned(game: Game) -> None:
     if game.status != IN_PROGRESS:
-        raise ServiceError("Only a game in progress can be abandoned.")
+        raise ServiceError(gettext("Only a game in progress can be abandoned."))
     game.status = ABANDONED
 
 
 def check_open(game: Game) -> None:
     if game.status == ABANDONED:
-        raise ServiceError("This game was abandoned; it takes no more changes.")
+        raise ServiceError(gettext("This game was abandoned; it takes no more changes."))
 
 
 # -- seating, rematches and games started by mistake ---------------------------------
@@ -204,7 +250,8 @@ def rematch(game: Game) -> Game:
     """A new game at the same night with the same seats and settings as `game`, once it
     is over."""
     if game.in_progress:
-        raise ServiceError("This game is still being played: a rematch starts once it is over.")
+        raise ServiceError(gettext("This game is still being played: a rematch starts once it "
+                                   "is over."))
     return start_game(game.night, game.kind, [seat.player for seat in game.seats],
                       dict(game.options))
 

@@ -12,6 +12,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from sqlalchemy import delete, select, update
 
 from .. import text
@@ -19,8 +20,9 @@ from ..extensions import db
 from ..models import GROUP_NAME_MAX, Group, Member, new_token
 from .errors import ServiceError
 
-# the name a group starts with when the one tap does not give one
-FIRST_GROUP_NAME = "Our game nights"
+# the name a group starts with when the one tap does not give one, in the language of the
+# phone that started it (then it is the group's name, never translated again)
+FIRST_GROUP_NAME = lazy_gettext("Our game nights")
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,10 @@ def digest(secret: str) -> str:
 def clean_group_name(name: str | None) -> str:
     name = text.clean(name or "")
     if len(name) > GROUP_NAME_MAX:
-        raise ServiceError(f"Keep the group's name to {GROUP_NAME_MAX} characters.")
-    return name or FIRST_GROUP_NAME
+        raise ServiceError(ngettext("Keep the group's name to %(num)d character.",
+                                    "Keep the group's name to %(num)d characters.",
+                                    GROUP_NAME_MAX))
+    return name or str(FIRST_GROUP_NAME)
 
 
 def new_group(name: str | None) -> Group:
@@ -110,8 +114,8 @@ def sign_out_others(group_id: int, member_id: int) -> int:
     Two phones asking at once: the first signs the second out, which is then told so."""
     hold(group_id)
     if db.session.get(Member, member_id, populate_existing=True) is None:
-        raise ServiceError("This phone was signed out on another phone a moment ago. Join "
-                           "again with the group's invite link.")
+        raise ServiceError(gettext("This phone was signed out on another phone a moment ago. "
+                                   "Join again with the group's invite link."))
     return db.session.execute(delete(Member).where(
         Member.group_id == group_id, Member.id != member_id)).rowcount
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from flask_babel import gettext, ngettext
 from sqlalchemy import delete, exists, func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -17,9 +18,10 @@ from .errors import ServiceError
 def clean_name(name: str) -> str:
     name = text.clean(name)
     if not name:
-        raise ServiceError("Type a name.")
+        raise ServiceError(gettext("Type a name."))
     if len(name) > NAME_MAX:
-        raise ServiceError(f"Keep names to {NAME_MAX} characters.")
+        raise ServiceError(ngettext("Keep names to %(num)d character.",
+                                    "Keep names to %(num)d characters.", NAME_MAX))
     return name
 
 
@@ -48,7 +50,8 @@ def rename_player(player: Player, new_name: str) -> None:
     new_name = clean_name(new_name)
     other = find_player(player.group_id, new_name)
     if other is not None and other.id != player.id:
-        raise ServiceError(f"There is already a player called {other.name}.")
+        raise ServiceError(gettext("There is already a player called %(name)s.",
+                                   name=other.name))
     if new_name == player.name:
         return
     locks.take_all([seat.game for seat in player.seats],
@@ -59,7 +62,8 @@ def rename_player(player: Player, new_name: str) -> None:
     except IntegrityError:
         # another phone gave someone this name at the same moment
         db.session.rollback()
-        raise ServiceError(f"There is already a player called {new_name}.") from None
+        raise ServiceError(gettext("There is already a player called %(name)s.",
+                                   name=new_name)) from None
 
 
 def start_night(group_id: int, day: date, title: str | None) -> Night:
@@ -84,15 +88,15 @@ def join_night(night: Night, player: Player) -> None:
                          player_id=player.id, position=last)
     except IntegrityError:
         # the night was deleted, or the player removed, on another phone at this moment
-        raise ServiceError(f"{player.name} could not join: the night or the player was just "
-                           "deleted on another phone.") from None
+        raise ServiceError(gettext("%(name)s could not join: the night or the player was just "
+                                   "deleted on another phone.", name=player.name)) from None
     db.session.expire(night, ["attendees"])
 
 
 def add_attendee(night: Night, name: str) -> Player:
     player = get_or_create_player(night.group_id, name)
     if attending(night, player):
-        raise ServiceError(f"{player.name} is already here tonight.")
+        raise ServiceError(gettext("%(name)s is already here tonight.", name=player.name))
     join_night(night, player)
     return player
 
@@ -101,7 +105,8 @@ def remove_attendee(night: Night, player: Player) -> None:
     seated = (select(Seat.game_id).join(Game, Game.id == Seat.game_id)
               .where(Game.night_id == night.id, Seat.player_id == player.id))
     if db.session.execute(seated.limit(1)).first() is not None:
-        raise ServiceError(f"{player.name} plays in a game tonight, so they stay on the list.")
+        raise ServiceError(gettext("%(name)s plays in a game tonight, so they stay on the "
+                                   "list.", name=player.name))
     db.session.execute(delete(night_players).where(
         night_players.c.night_id == night.id, night_players.c.player_id == player.id,
         ~seated.exists()))
@@ -116,12 +121,13 @@ def remove_player(player: Player) -> int:
     names them, and the seats' foreign key refuses the rest."""
     if db.session.execute(select(Player.id).where(Player.id == player.id)
                           .with_for_update()).first() is None:
-        raise ServiceError(f"{player.name} is no longer on the roster.")
+        raise ServiceError(gettext("%(name)s is no longer on the roster.", name=player.name))
     unseated = ~exists().where(Seat.player_id == player.id)
     if not db.session.execute(select(unseated)).scalar():
-        raise ServiceError(f"{player.name} has played, so they stay on the roster.")
-    seated_now = ServiceError(f"{player.name} has just sat down at a game, so they stay on "
-                              "the roster.")
+        raise ServiceError(gettext("%(name)s has played, so they stay on the roster.",
+                                   name=player.name))
+    seated_now = ServiceError(gettext("%(name)s has just sat down at a game, so they stay on "
+                                      "the roster.", name=player.name))
     try:
         nights = db.session.execute(delete(night_players).where(
             night_players.c.player_id == player.id, unseated)).rowcount
@@ -150,5 +156,5 @@ def delete_night(night: Night) -> None:
         # postgresql: a game inserted while this waited for the night's row
         done = None
     if done is None or done.rowcount != 1:
-        raise ServiceError("A game was started at this night, so it stays. Delete its games "
-                           "first.")
+        raise ServiceError(gettext("A game was started at this night, so it stays. Delete its "
+                                   "games first."))

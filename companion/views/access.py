@@ -14,6 +14,7 @@ it: tests/web/test_groups.py walks the whole URL map.
 from __future__ import annotations
 
 from flask import abort, flash, g, redirect, request, session, url_for
+from flask_babel import gettext
 from sqlalchemy import bindparam, select
 
 from ..models import Game, Group, Night, Player
@@ -87,8 +88,8 @@ def guard():
         # signed out on another phone (or its group was replaced by a restore): said once,
         # on a page (a follow's answer is never shown)
         forget(set(held) - {m.member_id for m in proved})
-        flash("This phone was signed out of a group on another phone. To get back in, "
-              "open the group's invite link.")
+        flash(gettext("This phone was signed out of a group on another phone. To get back "
+                      "in, open the group's invite link."))
     g.memberships = proved
     mine = {m.group_id: m for m in proved}
     shown = session.get("group")

@@ -2,6 +2,7 @@
 
 from flask import (Blueprint, abort, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
+from flask_babel import gettext
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -9,11 +10,10 @@ from sqlalchemy.orm import joinedload, selectinload
 from .. import bgstats, charts, locks, services, text
 from ..extensions import db
 from ..forms import ConfirmForm, VersionForm, game_setup_form
-from ..i18n import sentence
+from ..i18n import and_list, sentence, term
 from ..models import Game, Night, Submission
 from ..pads import KINDS
 from ..rules import RuleError
-from ..rules.base import and_list
 from .access import current_group_id, owned
 from .once import submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
@@ -49,8 +49,8 @@ def new(night_id, kind):
             db.session.rollback()
             if db.session.get(Night, night_id) is None:
                 abort(404)
-            form.form_errors.append("A player was removed from the roster on another phone "
-                                    "at this moment: choose the seats again.")
+            form.form_errors.append(gettext("A player was removed from the roster on another "
+                                            "phone at this moment: choose the seats again."))
     return render_template("games/new.html", night=night, rules=rules, form=form,
                            **assets(pad_)), \
         422 if form.errors else 200
@@ -93,8 +93,9 @@ def add_entry(game_id):
         # repeated tap, answered as the first was, names the entry only
         told = (pad_.tell(change["sheet"], docs + [change["named"]], change["position"])
                 if "sheet" in change
-                else text.capital(pad_.RULES.entry_name(docs, change["position"])))
-        flash(f"Saved. {told}.")
+                else text.capital(sentence(pad_.RULES.entry_name(docs, change["position"]))))
+        # TRANSLATORS: entry is what was saved, as a sentence: "Round 3: Ann 12, Ben 30"
+        flash(gettext("Saved. %(entry)s.", entry=told))
         return redirect(url_for("games.pad", game_id=game_id))
     return render_pad(game, services.replay(game), form, status=status_for(form))
 
@@ -130,7 +131,8 @@ def correct(game_id, position):
         name = pad_.RULES.entry_name(game.docs, position)
         if save(form, game, lambda doc, seen:
                 services.correct_entry(game, position, doc, seen)):
-            flash(f"{text.capital(name)} corrected.")
+            # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+            flash(gettext("%(entry)s corrected.", entry=text.capital(sentence(name))))
             return redirect(url_for("games.pad", game_id=game_id))
     sheet = services.replay(game)
     pad_.dress(form, game, sheet, position)
@@ -162,9 +164,15 @@ def undo(game_id):
 
     def done(made):
         if "told" not in made:
-            return f"{noun.capitalize()} {made['position'] + 1} was removed."
-        back = " Its values are back in the form." if request.form.get("refill") else ""
-        return f"Undone: {made['told']}.{back}"
+            # TRANSLATORS: entry is what an entry is called, capitalised ("Round"), number
+            # its number
+            return gettext("%(entry)s %(number)s was removed.",
+                           entry=text.capital(term(noun)), number=made["position"] + 1)
+        if request.form.get("refill"):
+            # TRANSLATORS: entry is the entry undone, as a sentence: "Round 3: Ann 12, Ben 30"
+            return gettext("Undone: %(entry)s. Its values are back in the form.",
+                           entry=made["told"])
+        return gettext("Undone: %(entry)s.", entry=made["told"])
 
     return confirm(game, "undo", undo_last, url_for("games.pad", game_id=game.id), done)
 
@@ -174,7 +182,8 @@ def abandon(game_id):
     game = load_game(game_id)
     return confirm(game, "abandon", services.abandon,
                    url_for("nights.show", night_id=game.night_id),
-                   lambda made: "The game was abandoned. Its sheet stays in the night's history.")
+                   lambda made: gettext("The game was abandoned. Its sheet stays in the "
+                                        "night's history."))
 
 
 def confirm(game, action, change, then, done):
@@ -320,7 +329,9 @@ def rematch(game_id):
         for warning in KINDS[game.kind].RULES.setup_warnings(new_game.players, new_game.options):
             flash(sentence(warning), "warning")
         location = url_for("games.pad", game_id=new_game.id)
-        message = f"Rematch: {new_game.title} with {and_list(new_game.players)}, as before."
+        # TRANSLATORS: game is the game's name ("Skyjo"), players who play it: "Ann, Ben and Cid"
+        message = gettext("Rematch: %(game)s with %(players)s, as before.",
+                          game=term(new_game.title), players=and_list(new_game.players))
         locks.answered(token, location, message)
         db.session.commit()
     flash(message)
@@ -341,7 +352,9 @@ def delete(game_id):
     game = load_game(game_id)
     owned(game.night.group_id)
     then = url_for("nights.show", night_id=game.night_id)
-    told = f"{game.title} with {and_list(game.players)} was deleted."
+    # TRANSLATORS: game is the game's name ("Skyjo"), players who played it: "Ann, Ben and Cid"
+    told = gettext("%(game)s with %(players)s was deleted.", game=term(game.title),
+                   players=and_list(game.players))
 
     def delete_game(game_, seen):
         try:

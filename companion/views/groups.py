@@ -2,6 +2,7 @@
 (a new invite, signing out the other phones, switching between a phone's groups)."""
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+from flask_babel import gettext, ngettext
 
 from .. import locks, services
 from ..extensions import db
@@ -32,8 +33,8 @@ def start():
                        None)
     db.session.commit()
     remember(membership, secret)
-    flash(f"{membership.name} is started. Show the code to the others at the table to bring "
-          "their phones in.")
+    flash(gettext("%(group)s is started. Show the code to the others at the table to bring "
+                  "their phones in.", group=membership.name))
     return redirect(url_for("groups.show", group_id=membership.group_id))
 
 
@@ -41,9 +42,9 @@ def start():
 def join(group_id, token):
     group = groups.invited(group_id, token)
     if group is None:
-        return render_template("error.html", title="This invite no longer works",
-                               message="Ask someone in the group to show you the new code "
-                                       "on their phone."), 404
+        return render_template("error.html", title=gettext("This invite no longer works"),
+                               message=gettext("Ask someone in the group to show you the new "
+                                               "code on their phone.")), 404
     if group_id in {m.group_id for m in g.memberships}:
         show_group(group_id)
         return redirect(url_for("main.home"), 303)
@@ -52,7 +53,7 @@ def join(group_id, token):
         membership, secret = groups.add_member(group)
         db.session.commit()
         remember(membership, secret)
-        flash(f"This phone is in {membership.name} now.")
+        flash(gettext("This phone is in %(group)s now.", group=membership.name))
         return redirect(url_for("main.home"), 303)
     # the address holds the invite: no request from this page names it
     return (render_template("groups/join.html", group=group, form=form),
@@ -89,7 +90,7 @@ def new_invite(group_id):
     confirmed()
     groups.new_invite(group_id)
     db.session.commit()
-    flash("The old invite link and code no longer work. This is the new one.")
+    flash(gettext("The old invite link and code no longer work. This is the new one."))
     return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
@@ -104,8 +105,9 @@ def sign_out_others(group_id):
         flash(sentence(error))
         return redirect(url_for("main.home"), 303)
     db.session.commit()
-    flash(f"Signed out {count} other phone{'' if count == 1 else 's'}. They can join again "
-          "with the invite link." if count else "No other phone was in the group.")
+    flash(ngettext("Signed out %(num)d other phone. They can join again with the invite link.",
+                   "Signed out %(num)d other phones. They can join again with the invite link.",
+                   count) if count else gettext("No other phone was in the group."))
     return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
@@ -120,7 +122,7 @@ def rename(group_id):
         form.name.errors.append(sentence(error))
         return show(group_id, name_form=form, status=422)
     db.session.commit()
-    flash("The group's name is saved.")
+    flash(gettext("The group's name is saved."))
     return redirect(url_for("groups.show", group_id=group_id), 303)
 
 
@@ -131,7 +133,7 @@ def leave(group_id):
     groups.leave(member_id)
     db.session.commit()
     forget({member_id})
-    flash(f"This phone left {g.membership.name}.")
+    flash(gettext("This phone left %(group)s.", group=g.membership.name))
     return redirect(url_for("main.home"), 303)
 
 

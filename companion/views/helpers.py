@@ -6,7 +6,7 @@ from werkzeug.routing import IntegerConverter
 from ..extensions import db
 from ..pads import KINDS
 from ..rules import GAMES
-from ..i18n import and_list, term
+from ..i18n import and_list, day, term
 
 # the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
 # (sqlite's hold 64), and a larger number fails the query rather than finding nothing
@@ -49,8 +49,17 @@ def kind_names() -> str:
     return and_list([term(pad.RULES.phrase or pad.RULES.title) for pad in KINDS.values()])
 
 
+def night_label(night) -> str:
+    """A night as lists and messages name it, in the reader's language: its title and
+    date ("Ann's birthday · Tue 1 Dec 2026"), or its date alone (models.Night.label's
+    English one)."""
+    shown = day(night.date, "weekday")
+    return f"{night.title} · {shown}" if night.title else shown
+
+
 def register(app):
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["kind_names"] = kind_names
+    app.jinja_env.globals["night_label"] = night_label
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -6,11 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
+from flask_babel import gettext, lazy_gettext, lazy_ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
 from .. import backup, export, locks, stats
 from ..extensions import db
+from ..forms import TRANSLATIONS
+from ..i18n import term
 from ..models import FINISHED, STATUS_LABELS, Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from ..text import clean
@@ -23,20 +26,30 @@ bp = Blueprint("history", __name__)
 class HistoryFilter(Form):
     """The filters, read from the query string (a GET form: nothing to protect)."""
 
-    player = SelectField("Player", default="")
-    kind = SelectField("Game", default="")
+    class Meta:
+        def get_translations(self, form):
+            # WTForms' own messages ("Not a valid choice.") in the app's catalog
+            return TRANSLATIONS
+
+    player = SelectField(lazy_gettext("Player"), default="")
+    kind = SelectField(lazy_gettext("Game"), default="")
     # cleaned first: a NUL or other control character is text no database should search for
-    q = SearchField("Night title", filters=[clean], validators=[Optional(), Length(max=80)],
-                    render_kw={"autocomplete": "off", "placeholder": "e.g. birthday"})
+    q = SearchField(lazy_gettext("Night title"), filters=[clean], validators=[
+        Optional(), Length(max=80, message=lazy_ngettext(
+            "Field cannot be longer than %(num)d character.",
+            "Field cannot be longer than %(num)d characters.", 80))],
+        # TRANSLATORS: an example of a night's title to search for
+        render_kw={"autocomplete": "off", "placeholder": lazy_gettext("e.g. birthday")})
 
     def __init__(self, formdata, players, groups):
         super().__init__(formdata)
-        self.player.choices = [("", "Everyone")] + [(str(p.id), p.name) for p in players]
+        self.player.choices = [("", gettext("Everyone"))] + [(str(p.id), p.name)
+                                                             for p in players]
         # each kind, then the groups of a kind that groups its games (`Rules.group`): the
         # value is "kind" or "kind:group"
-        self.kind.choices = [("", "Every game")] + [
+        self.kind.choices = [("", gettext("Every game"))] + [
             choice for kind, rules in GAMES.items()
-            for choice in [(kind, rules.title)] + groups.get(kind, [])]
+            for choice in [(kind, term(rules.title))] + groups.get(kind, [])]
 
     def filters(self):
         """The filters that passed validation, as query-string values for the pager."""

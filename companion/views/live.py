@@ -21,11 +21,13 @@ from urllib.parse import urlsplit
 import segno
 from flask import (Blueprint, abort, current_app, make_response, render_template, request,
                    url_for)
-from markupsafe import Markup
+from flask_babel import gettext
+from markupsafe import Markup, escape
 from sqlalchemy import select
 
 from .. import services
 from ..extensions import db
+from ..i18n import term
 from ..models import Game, Night
 from ..pads import KINDS
 from .games import load_game, render_pad
@@ -69,7 +71,8 @@ def follow_game(game_id):
 def follow_night(night_id):
     tag = night_tag(night_id)
     return follow(tag, lambda: night_page(night_id, template="nights/_night.html", tag=tag,
-                                          said="The night was updated on another phone")[0])
+                                          said=gettext("The night was updated on another "
+                                                       "phone"))[0])
 
 
 # ---- bringing another phone ----------------------------------------------------------
@@ -109,8 +112,8 @@ def qr_svg(url: str) -> Markup:
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=1, border=4, omitsize=True, dark="#000", light="#fff",
                           svgclass="qr")
-    return Markup(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link '
-                              'below" ', 1))
+    label = escape(gettext("QR code of the link below"))
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
 
 
 @bp.get("/games/<int:game_id>/share")
@@ -118,27 +121,27 @@ def share(game_id):
     game = db.get_or_404(Game, game_id)
     watch = dict(game_id=game.id, token=game.watch_token)
     links = [
-        ("play", "To play along",
-         "Opens this score pad: that phone can enter and correct rounds too.",
+        ("play", gettext("To play along"),
+         gettext("Opens this score pad: that phone can enter and correct rounds too."),
          public_url("games.pad", game_id=game.id)),
-        ("watch", "To watch, read only",
-         "Shows the sheet as it is played. Nothing can be changed through this link.",
+        ("watch", gettext("To watch, read only"),
+         gettext("Shows the sheet as it is played. Nothing can be changed through this link."),
          public_url("live.watch", **watch)),
-        ("board", "For a TV or a laptop",
-         "Big standings, updated as the game is played, with nothing to tap.",
+        ("board", gettext("For a TV or a laptop"),
+         gettext("Big standings, updated as the game is played, with nothing to tap."),
          public_url("live.board", **watch)),
     ]
-    return render_template("live/share.html", title=KINDS[game.kind].RULES.group_title(
-        game.options), back=url_for("games.pad", game_id=game.id), links=links, qr=qr_svg)
+    return render_template("live/share.html", title=term(KINDS[game.kind].RULES.group_title(
+        game.options)), back=url_for("games.pad", game_id=game.id), links=links, qr=qr_svg)
 
 
 @bp.get("/nights/<int:night_id>/share")
 def share_night(night_id):
     night = db.get_or_404(Night, night_id)
-    links = [("night", "To join the night",
-              "Opens tonight's page: its games, who is playing, and starting a game.",
+    links = [("night", gettext("To join the night"),
+              gettext("Opens tonight's page: its games, who is playing, and starting a game."),
               public_url("nights.show", night_id=night.id))]
-    return render_template("live/share.html", title=night.title or "Game night",
+    return render_template("live/share.html", title=night.title or gettext("Game night"),
                            back=url_for("nights.show", night_id=night.id), links=links,
                            qr=qr_svg)
 

@@ -92,25 +92,24 @@ def is_busy(error):
 def register_errors(app):
     @app.errorhandler(404)
     def not_found(error):
-        return render_template("error.html", title="Not found",
-                               message="There is no such page here. It may have been removed."), 404
+        return render_template("error.html", title=gettext("Not found"), message=gettext(
+            "There is no such page here. It may have been removed.")), 404
 
     @app.errorhandler(410)
     def gone(error):
-        return render_template("error.html", title="Deleted",
-                               message="This was deleted on another phone while you were on "
-                                       "its page. Nothing you typed was saved."), 410
+        return render_template("error.html", title=gettext("Deleted"), message=gettext(
+            "This was deleted on another phone while you were on its page. Nothing you typed "
+            "was saved.")), 410
 
     @app.errorhandler(400)
     def bad_request(error):
-        return render_template("error.html", title="That did not work",
-                               message="The form was stale or incomplete. Go back, reload the "
-                                       "page and try again."), 400
+        return render_template("error.html", title=gettext("That did not work"), message=gettext(
+            "The form was stale or incomplete. Go back, reload the page and try again.")), 400
 
     @app.errorhandler(405)
     def not_allowed(error):
-        return render_template("error.html", title="Not here",
-                               message="That page cannot be used this way."), 405
+        return render_template("error.html", title=gettext("Not here"),
+                               message=gettext("That page cannot be used this way.")), 405
 
     @app.errorhandler(OperationalError)
     def busy(error):
@@ -119,13 +118,13 @@ def register_errors(app):
         if not is_busy(error):
             raise error
         db.session.rollback()
-        return render_template("error.html", title="The table was busy",
-                               message="Another phone was saving at the same moment. Nothing "
-                                       "was saved: go back, check the sheet and try again."), 409
+        return render_template("error.html", title=gettext("The table was busy"), message=gettext(
+            "Another phone was saving at the same moment. Nothing was saved: go back, check the "
+            "sheet and try again.")), 409
 
     @app.errorhandler(500)
     def server_error(error):
         db.session.rollback()
-        return render_template("error.html", title="Something went wrong",
-                               message="Nothing you saved before is lost. Go back and try "
-                                       "again."), 500
+        return render_template("error.html", title=gettext("Something went wrong"),
+                               message=gettext("Nothing you saved before is lost. Go back and "
+                                               "try again.")), 500

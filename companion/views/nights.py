@@ -5,6 +5,7 @@ from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext
 from sqlalchemy.orm import joinedload, load_only
 
 from .. import locks, services, stats
@@ -15,7 +16,7 @@ from ..models import Game, Night, Player, Seat, Submission, night_players
 from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned
 from .once import submit_once
-from .helpers import paginate
+from .helpers import night_label, paginate
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -43,7 +44,8 @@ def new():
         def start():
             night = services.start_night(chosen_group_id(form.group.data), form.date.data,
                                          form.title.data)
-            return url_for("nights.show", night_id=night.id), "Night started. Add who is playing."
+            return (url_for("nights.show", night_id=night.id),
+                    gettext("Night started. Add who is playing."))
         return submit_once(form, start)
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
 
@@ -135,7 +137,8 @@ def add_attendee(night_id):
     if form.validate_on_submit():
         def add():
             player = services.add_attendee(night, form.name.data)
-            return players_of(night, adding=1), f"{player.name} joined the night."
+            return players_of(night, adding=1), gettext("%(name)s joined the night.",
+                                                        name=player.name)
         try:
             return submit_once(form, add)
         except services.ServiceError as error:
@@ -159,7 +162,7 @@ def quick_add(night_id, player_id):
             flash(sentence(error), "error")
         else:
             db.session.commit()
-            flash(f"{player.name} joined the night.")
+            flash(gettext("%(name)s joined the night.", name=player.name))
     return redirect(players_of(night))
 
 
@@ -174,7 +177,7 @@ def remove_attendee(night_id, player_id):
             flash(sentence(error), "error")
         else:
             db.session.commit()
-            flash(f"{player.name} left the night.")
+            flash(gettext("%(name)s left the night.", name=player.name))
     return redirect(players_of(night))
 
 
@@ -197,9 +200,10 @@ def delete(night_id):
         return redirect(first.location)
     owned(night.group_id)
     if night.games:
-        notice = "This night has games, so it stays. Delete its games first."
+        notice = gettext("This night has games, so it stays. Delete its games first.")
     elif form.validate_on_submit():
-        told = f"The night of {night.label} was deleted."
+        # TRANSLATORS: night is the night's title and date, or its date alone
+        told = gettext("The night of %(night)s was deleted.", night=night_label(night))
         try:
             services.delete_night(night)
         except services.ServiceError as error:

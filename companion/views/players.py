@@ -4,11 +4,12 @@ from collections import OrderedDict
 from threading import Lock
 
 from flask import Blueprint, flash, get_template_attribute, redirect, render_template, url_for
+from flask_babel import gettext
 
 from .. import charts, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
-from ..i18n import sentence
+from ..i18n import language, sentence
 from ..models import Player, PlayerRecord, Seat, night_players
 from .access import current_group_id
 
@@ -45,7 +46,7 @@ def index():
 def show(player_id):
     player = db.get_or_404(Player, player_id)
     form = NameForm(obj=player)
-    form.name.label.text = "Name"
+    form.name.label.text = gettext("Name")
     if form.validate_on_submit():
         try:
             services.rename_player(player, form.name.data)
@@ -54,7 +55,7 @@ def show(player_id):
             form.name.errors.append(sentence(error))
         else:
             db.session.commit()
-            flash(f"Renamed to {player.name}.")
+            flash(gettext("Renamed to %(name)s.", name=player.name))
             return redirect(url_for("players.show", player_id=player.id))
     record = stats.player_stats(player)
     return render_template(
@@ -79,7 +80,7 @@ def remove(player_id):
             refusal = sentence(error)
         else:
             db.session.commit()
-            flash(f"{name} is no longer on the roster.")
+            flash(gettext("%(name)s is no longer on the roster.", name=name))
             return redirect(url_for("players.index"))
     nights = db.session.execute(stats.NIGHTS_CAME, {"player": player.id}).scalar_one()
     played = db.session.execute(SEATED, {"player": player.id}).scalar()
@@ -89,10 +90,10 @@ def remove(player_id):
 
 class DrawnCharts:
     """A player's results charts as drawn, kept in each worker under everything they show:
-    the player's id (their colour) and name, and each kind's last results with their
-    places, as read from the database for this request. A change to any of them, made by
-    any worker, is a new key, so a chart kept here is never out of date; the last `size`
-    players' are kept."""
+    the reader's language, the player's id (their colour) and name, and each kind's last
+    results with their places, as read from the database for this request. A change to
+    any of them, made by any worker, is a new key, so a chart kept here is never out of
+    date; the last `size` players' are kept."""
 
     def __init__(self, size):
         self.size = size
@@ -101,17 +102,17 @@ class DrawnCharts:
 
     def get(self, player_id, name, kinds):
         """{chart id: its markup} for the player's kinds (stats.KindStats)."""
-        key = (player_id, name, tuple((kind.ref, kind.title,
-                                       tuple((r.date, r.total, r.won, r.place)
-                                             for r in kind.results))
-                                      for kind in kinds))
+        key = (language(), player_id, name,
+               tuple((kind.ref, kind.title, tuple((r.date, r.total, r.won, r.place)
+                                                  for r in kind.results))
+                     for kind in kinds))
         with self.lock:
             drawn = self.drawn.get(key)
             if drawn is not None:
                 self.drawn.move_to_end(key)
                 return drawn
         line_chart = get_template_attribute("_charts.html", "line_chart")
-        drawn = {chart.id: line_chart(chart, "The numbers, game by game")
+        drawn = {chart.id: line_chart(chart, gettext("The numbers, game by game"))
                  for chart in charts.player_charts(name, kinds, player_id=player_id)}
         with self.lock:
             self.drawn[key] = drawn

@@ -145,12 +145,13 @@
   }
 
   // "Copy link" beside a link's field (the share page); without the clipboard api (a
-  // page over plain http) the field's text is selected and copied the old way
+  // page over plain http) the field's text is selected and copied the old way. What it
+  // says once copied is the page's, in its language (base.html: <body data-copied>)
   function copyButton(button) {
     var field = document.getElementById(button.dataset.copy);
     button.hidden = false;
     button.addEventListener("click", function () {
-      function done() { button.textContent = "Copied"; }
+      function done() { button.textContent = document.body.dataset.copied || "Copied"; }
       field.select();
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(field.value).then(done, function () {});

@@ -110,7 +110,8 @@
       cache: "no-store", credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 404) {
-        say("This was deleted on another phone");
+        // in the page's language (base.html: <body data-deleted>)
+        say(document.body.dataset.deleted || "This was deleted on another phone");
         wait = Infinity;
         return null;
       }

@@ -2,7 +2,9 @@
 
 Debian's Chromium is driven by Playwright (see ../shared/TOOLING.md). Every page visited
 through `table.visit()` is screenshotted into artifacts/, checked with axe-core, checked
-for sideways scrolling from 320 to 430 px, and kept for the Nu HTML checker.
+for sideways scrolling from 320 to 430 px, and kept for the Nu HTML checker. A phone given
+a language (`Table(..., lang="et")`) also checks that every page it opens says it is in
+that language (`<html lang>`).
 """
 
 import functools
@@ -18,6 +20,7 @@ from werkzeug.serving import make_server
 
 from companion.extensions import db
 from companion.models import Group
+from tests.browser.words import like
 from tests.conftest import GROUP, database_url, make_app
 
 ROOT = Path(__file__).parents[2]
@@ -83,12 +86,25 @@ def live_server(tmp_path):
     yield from served(real_app(tmp_path, "browser"))
 
 
-class Table:
-    """A person at the table with a phone: visits pages and checks each one."""
+# each page the phone opens writes down its <html lang> where the test can read it, the
+# tab's sessionStorage (it outlives the page, not the tab); through devtools, as the
+# page's strict CSP allows no script of ours
+LANG_SEEN = "lang-seen-by-test"
+RECORD_LANG = """document.addEventListener("DOMContentLoaded", () => {
+    const seen = JSON.parse(sessionStorage.getItem("%s") || "[]");
+    seen.push([location.pathname, document.documentElement.lang]);
+    sessionStorage.setItem("%s", JSON.stringify(seen));
+});""" % (LANG_SEEN, LANG_SEEN)
 
-    def __init__(self, page, base, name, joined=True):
+
+class Table:
+    """A person at the table with a phone: visits pages and checks each one. `lang`: the
+    language the phone reads (its browser context's locale), which every page must be in."""
+
+    def __init__(self, page, base, name, joined=True, lang=None):
         self.page = page
         self.base = base
+        self.lang = lang
         self.folder = ARTIFACTS / re.sub(r"\W+", "-", name).strip("-")
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True)
@@ -98,13 +114,15 @@ class Table:
         page.route("**/*", self._only_local)
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        if lang:
+            page.add_init_script(RECORD_LANG)
         if joined and base in INVITES:
             self.join(INVITES[base])
 
     def join(self, invite):
         """Open the group's invite and tap Join, as a phone that scanned its code."""
         self.goto(invite)
-        self.page.get_by_role("button", name=re.compile(r"^Join ")).click()
+        self.page.get_by_role("button", name=like(self.lang or "en", "Join %(group)s")).click()
         self.page.wait_for_url(self.base + "/")
 
     def _console(self, message):
@@ -127,6 +145,8 @@ class Table:
         """Screenshot, accessibility, no sideways scrolling; keep the html for the checker."""
         page = self.page
         page.wait_for_load_state("load")
+        if self.lang:
+            assert page.locator("html").get_attribute("lang") == self.lang, name
         self.count += 1
         stem = f"{self.count:02d}-{name}"
         page.screenshot(path=str(self.folder / f"{stem}.png"), full_page=True)
@@ -171,7 +191,17 @@ class Table:
         }""")
         assert small == [], f"{name}: tap targets under 44 px: {small[:8]}"
 
+    def languages_seen(self):
+        """Each page this tab opened, as (path, its <html lang>)."""
+        seen = self.page.evaluate(f"() => sessionStorage.getItem('{LANG_SEEN}')")
+        return [tuple(page) for page in json.loads(seen or "[]")]
+
     def finish(self):
+        if self.lang:
+            seen = self.languages_seen()
+            assert seen, "no page wrote down its language"
+            other = [(path, lang) for path, lang in seen if lang != self.lang]
+            assert other == [], f"pages not in {self.lang}: {other}"
         assert self.outside == [], f"requests that left 127.0.0.1: {self.outside}"
         assert self.console_errors == [], f"console errors: {self.console_errors}"
         CHECKED.extend(sorted(self.folder.glob("*.html")))

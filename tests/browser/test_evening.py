@@ -1,99 +1,152 @@
-"""A whole game night in Chromium at phone size, found by label and role as a person would."""
+"""A whole game night in Chromium at phone size, found by label and role as a person would,
+once in each of the app's languages: the phone's browser asks for the language (its
+Accept-Language), every page must be in it, and every word the test looks for is the
+one that language's catalog gives (tests/browser/words.py); player names stay as typed."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import Table
+from tests.browser.words import capital, like, plain, t, tn
+
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
+LANGUAGES = ["en", "et", "pl", "lv"]
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request):
+    return request.param
+
+
+@pytest.fixture
+def table(new_context, live_server, lang, request):
+    """A phone at the table whose browser speaks `lang` (Playwright's locale sets its
+    Accept-Language and navigator.language)."""
+    page = new_context(locale=lang).new_page()
+    person = Table(page, live_server, request.node.name, lang=lang)
+    yield person
+    person.finish()
 
 
 def start_night(table):
-    page = table.page
+    page, lang = table.page, table.lang
     table.goto("/")
     table.check("home")
-    page.get_by_label("Title (optional)").fill("At Ann's")
-    page.get_by_role("button", name="Start the night").click()
+    page.get_by_label(t(lang, "Title (optional)")).fill("At Ann's")
+    page.get_by_role("button", name=t(lang, "Start the night")).click()
     expect(page.get_by_role("heading", name="At Ann's")).to_be_visible()
     for name in PLAYERS:
-        page.get_by_label("New player's name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
+        page.get_by_label(t(lang, "New player's name")).fill(name)
+        page.get_by_role("button", name=t(lang, "Add player")).click()
+        expect(page.get_by_role("status").first).to_contain_text(
+            t(lang, "%(name)s joined the night.", name=name))
     table.check("night")
 
 
 def start_game(table, title, seats=None):
-    """A new game from the night page; `seats` to seat other than the table last sat."""
-    page = table.page
-    page.get_by_role("link", name=title, exact=True).click()
-    expect(page.get_by_role("heading", name=f"New game of {title}")).to_be_visible()
+    """A new game from the night page; `seats` to seat other than the table last sat.
+    `title` is the kind's title (a word of the rules), in English."""
+    page, lang = table.page, table.lang
+    page.get_by_role("link", name=t(lang, title), exact=True).click()
+    expect(page.get_by_role("heading", name=t(lang, "New game of %(game)s",
+                                                game=t(lang, title)))).to_be_visible()
     for i, name in enumerate(seats or []):
-        page.get_by_label(f"Seat {i + 1}", exact=True).select_option(name)
+        page.get_by_label(t(lang, "Seat %(number)s", number=i + 1), exact=True).select_option(name)
     table.check(f"setup-{title}")
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("heading", name=re.compile(title))).to_be_visible()
+    page.get_by_role("button", name=t(lang, "Start the game")).click()
+    expect(page.get_by_role("heading", name=re.compile(re.escape(t(lang, title))))).to_be_visible()
 
 
-def skyjo_round(page, finisher, scores):
+def back_to_the_night(page):
+    page.get_by_role("link", name=re.compile("At Ann's")).click()
+
+
+def saved(lang, entry=None):
+    """The flash after a save, "Saved. Round 1: …", with the entry's sentence as far as
+    `entry` (a pattern) tells it."""
+    return like(lang, "Saved. %(entry)s.", **({"entry": entry} if entry else {}))
+
+
+def save_round(page, lang):
+    page.get_by_role("button", name=like(lang, "Save round %(number)s")).click()
+
+
+def skyjo_round(page, lang, finisher, scores):
     page.get_by_role("radio", name=finisher, exact=True).check()
     for name, score in scores.items():
         page.get_by_role("spinbutton", name=name, exact=True).fill(str(score))
-    page.get_by_role("button", name=re.compile(r"^Save round")).click()
+    save_round(page, lang)
+
+
+def skyjo_saved(lang, number):
+    return saved(lang, like(lang, "Round %(number)s: %(scores)s", number=number))
 
 
 def play_skyjo(table):
-    page = table.page
+    page, lang = table.page, table.lang
     start_game(table, "Skyjo")
     table.check("skyjo-new")
-    skyjo_round(page, "Ann", {"Ann": 10, "Ben": 24, "Cid": 10, "Dora": 30})
-    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 1:")
+    skyjo_round(page, lang, "Ann", {"Ann": 10, "Ben": 24, "Cid": 10, "Dora": 30})
+    expect(page.get_by_role("status").first).to_contain_text(skyjo_saved(lang, 1))
     table.check("skyjo-round-1")
 
     # a wrong entry is refused and keeps what was typed
-    skyjo_round(page, "Cid", {"Ann": 12, "Ben": 8, "Cid": 3, "Dora": 150})
-    expect(page.get_by_text("Dora's score of 150 is more than a Skyjo hand can hold (140 at most).")).to_be_visible()
+    skyjo_round(page, lang, "Cid", {"Ann": 12, "Ben": 8, "Cid": 3, "Dora": 150})
+    expect(page.get_by_text(t(
+        lang, "{player}'s score of {score} is more than a Skyjo hand can hold ({most} at most).",
+        player="Dora", score=150, most=140))).to_be_visible()
     expect(page.get_by_role("spinbutton", name="Dora", exact=True)).to_have_value("150")
     expect(page.get_by_role("spinbutton", name="Ben", exact=True)).to_have_value("8")
     table.check("skyjo-refused")
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("15")
-    page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 2:")
+    save_round(page, lang)
+    expect(page.get_by_role("status").first).to_contain_text(skyjo_saved(lang, 2))
 
     # the cards of one player, counted live before saving
     page.get_by_role("radio", name="Ben", exact=True).check()
     for name, score in {"Ann": 20, "Cid": 14, "Dora": 9}.items():
         page.get_by_role("spinbutton", name=name, exact=True).fill(str(score))
-    page.get_by_text("Or enter Ben's cards").click()
+    page.get_by_text(plain(t(lang, "<span class=\"visually-hidden\">Or enter %(player)s's "
+                                   "</span>Cards", player="Ben"))).click()
     cards = [5, 0, -1, 2, 5, 1, -1, 2, 5, -2, 3, 4]
     for c, value in enumerate(cards):
-        page.get_by_label(f"Ben, row {c // 4 + 1}, column {c % 4 + 1}", exact=True).fill(str(value))
+        page.get_by_label(t(lang, "%(player)s, row %(row)s, column %(column)s", player="Ben",
+                            row=c // 4 + 1, column=c % 4 + 1), exact=True).fill(str(value))
     # the first column of 5s goes at the reveal: -1 + 1 + 8
-    expect(page.get_by_text("A column of 5s goes: 8.")).to_be_visible()
+    expect(page.get_by_text(t(lang, "%(columns)s goes: %(score)s.",
+                              columns=capital(t(lang, "a column of %(value)ss", value=5)),
+                              score=8))).to_be_visible()
     table.check("skyjo-cards")
     # dora's 9 typed as 90 by mistake: undo puts the round back in the form to fix it
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("90")
-    page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 3:")
-    page.get_by_role("button", name="Undo round 3").click()
+    save_round(page, lang)
+    expect(page.get_by_role("status").first).to_contain_text(skyjo_saved(lang, 3))
+    page.get_by_role("button", name=t(lang, "Undo round %(number)s", number=3)).click()
     expect(page.get_by_role("status").first).to_contain_text(
-        "Undone: Round 3: Ann 20, Ben 8, Cid 14, Dora 90. Its values are back in the form.")
+        t(lang, "Undone: %(entry)s. Its values are back in the form.",
+          entry=t(lang, "Round %(number)s: %(scores)s", number=3,
+                  scores="Ann 20, Ben 8, Cid 14, Dora 90")))
     expect(page.get_by_role("spinbutton", name="Cid", exact=True)).to_have_value("14")
     table.check("skyjo-undo")
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("9")
-    page.get_by_role("button", name=re.compile(r"^Save round")).click()
-    expect(page.get_by_role("status").first).to_contain_text("Saved. Round 3:")
+    save_round(page, lang)
+    expect(page.get_by_role("status").first).to_contain_text(skyjo_saved(lang, 3))
 
     # correct round 1: Ann's 10 was really 4 (no longer doubled)
-    page.get_by_role("link", name="Correct round 1").click()
+    page.get_by_role("link", name=t(lang, "Correct round %(number)s", number=1)).click()
     table.check("skyjo-correct")
     page.get_by_role("spinbutton", name="Ann", exact=True).fill("4")
-    page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_role("status").first).to_contain_text("Round 1 corrected.")
+    page.get_by_role("button", name=t(lang, "Save the correction")).click()
+    expect(page.get_by_role("status").first).to_contain_text(
+        t(lang, "%(entry)s corrected.", entry=capital(t(lang, "round {number}", number=1))))
 
     # totals: ann 4+12+20+70 = 106 ends the game; cid's 10+3+14+50 = 77 is the lowest
-    skyjo_round(page, "Dora", {"Ann": 70, "Ben": 60, "Cid": 50, "Dora": 40})
-    expect(page.get_by_text("Cid won the game")).to_be_visible()
+    skyjo_round(page, lang, "Dora", {"Ann": 70, "Ben": 60, "Cid": 50, "Dora": 40})
+    expect(page.get_by_text(t(lang, "%(name)s won the game.", name="Cid"))).to_be_visible()
     table.check("skyjo-finished")
-    page.get_by_role("link", name=re.compile("At Ann's")).click()
+    back_to_the_night(page)
 
 
 # dice that make each row, and what that row then scores
@@ -107,114 +160,147 @@ DICE_TURNS = [("Ones", [1, 1, 1, 1, 2], 1), ("Twos", [2, 2, 2, 5, 6], 0),
               ("Chance", [6, 6, 5, 5, 4], 26)]
 
 
-def dice_turn(page, row, dice, first_throw=False):
+def dice_turn(page, lang, row, dice, first_throw=False):
     for face in dice:
-        page.get_by_role("button", name=f"Add a {face}", exact=True).click()
+        page.get_by_role("button", name=t(lang, "Add a %(value)s", value=face), exact=True).click()
     if first_throw:
-        page.get_by_label("First throw: part 2 doubles").check()
+        page.get_by_label(t(lang, "First throw: part 2 doubles")).check()
     # each open row says what the dice score in it: "Pair 12"
-    page.get_by_role("radio", name=re.compile(rf"^{row}( |$)")).check()
-    page.get_by_role("button", name="Save the turn").click()
+    page.get_by_role("radio", name=re.compile(rf"^{re.escape(t(lang, row))}( |$)")).check()
+    page.get_by_role("button", name=t(lang, "Save the turn")).click()
 
 
 def play_dice_poker(table):
-    page = table.page
+    page, lang = table.page, table.lang
     # a game for two of the four: the night's seating is cleared from the other two seats
     start_game(table, "Dice poker", seats=["Ann", "Ben", "", ""])
     table.check("dice-new")
     for n, (row, dice, _) in enumerate(DICE_TURNS):
         for seat in range(2):
             # ann throws her pair on the first throw (doubled to 24)
-            dice_turn(page, row, dice, first_throw=(row == "Pair" and seat == 0))
-            expect(page.get_by_role("status").first).to_contain_text("Saved.")
+            dice_turn(page, lang, row, dice, first_throw=(row == "Pair" and seat == 0))
+            expect(page.get_by_role("status").first).to_contain_text(saved(lang))
         if n == 6:
             table.check("dice-part-2")
-    expect(page.get_by_text("Ann won the game")).to_be_visible()
+    expect(page.get_by_text(t(lang, "%(name)s won the game.", name="Ann"))).to_be_visible()
     # part 1: 1+0+3+0+10+0 = 14, bonus 50; part 2: 12..26 = 179; ann's pair doubled: +12
     expect(page.get_by_role("table")).to_contain_text("255")
     table.check("dice-finished")
-    page.get_by_role("link", name=re.compile("At Ann's")).click()
+    back_to_the_night(page)
 
 
-def cards_hand(page, out, points):
-    page.get_by_role("radio", name=f"{out} went out", exact=True).check()
+def save_hand(page, lang):
+    page.get_by_role("button", name=like(lang, "Save hand %(number)s")).click()
+
+
+def went_out(lang, player):
+    """The button beside a player's points: "Ann went out" (the name is for screen readers)."""
+    return plain(t(lang, "<span class=\"visually-hidden\">%(player)s </span>went out",
+                   player=player))
+
+
+def cards_hand(page, lang, out, points):
+    page.get_by_role("radio", name=went_out(lang, out), exact=True).check()
     for name, value in points.items():
         page.get_by_role("spinbutton", name=name, exact=True).fill(str(value))
-    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    save_hand(page, lang)
 
 
 def play_cards_500(table):
-    page = table.page
+    page, lang = table.page, table.lang
     start_game(table, "Card game to 500")
     table.check("cards-new")
     # counted cards for Ben: two jokers, one ace, three small cards = 130
-    page.get_by_role("radio", name="Ann went out", exact=True).check()
-    page.get_by_text("Count the cards instead").click()
-    counting = page.locator("fieldset", has_text="Ben’s cards")
-    counting.get_by_role("spinbutton", name="Jokers").fill("2")
-    counting.get_by_role("spinbutton", name="Aces").fill("1")
-    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
-    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
-    counting.get_by_role("button", name=re.compile("More Three to Nine")).click()
-    expect(page.get_by_text("130 points").first).to_be_visible()
+    page.get_by_role("radio", name=went_out(lang, "Ann"), exact=True).check()
+    page.get_by_text(t(lang, "Count the cards instead")).click()
+    counting = page.locator("fieldset", has_text=t(lang, "%(player)s’s cards", player="Ben"))
+    counting.get_by_role("spinbutton", name=t(lang, "Jokers")).fill("2")
+    counting.get_by_role("spinbutton", name=t(lang, "Aces")).fill("1")
+    more_small = like(lang, "More %(card)s", card=t(lang, "Three to Nine"))
+    for _ in range(3):
+        counting.get_by_role("button", name=more_small).click()
+    expect(page.get_by_text(tn(lang, "%(num)d card: %(points)s points",
+                               "%(num)d cards: %(points)s points", 6,
+                               points="130")).first).to_be_visible()
     page.get_by_role("spinbutton", name="Cid", exact=True).fill("45")
     page.get_by_role("spinbutton", name="Dora", exact=True).fill("20")
     table.check("cards-counting")
-    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
-    expect(page.get_by_role("status").first).to_contain_text("Saved. Hand 1:")
+    save_hand(page, lang)
+    expect(page.get_by_role("status").first).to_contain_text(
+        saved(lang, like(lang, "Hand %(number)s: %(out)s went out; %(scores)s",
+                         number=1, out="Ann")))
 
     # a typed total that no hand can make is refused, with the values kept
-    cards_hand(page, "Ben", {"Ann": 33, "Cid": 50, "Dora": 60})
-    expect(page.locator("#main")).to_contain_text("5")
+    cards_hand(page, lang, "Ben", {"Ann": 33, "Cid": 50, "Dora": 60})
+    expect(page.locator("#main")).to_contain_text(t(
+        lang, "{player} cannot score {points}: every card is worth a multiple of 5.",
+        player="Ann", points=33))
     expect(page.get_by_role("spinbutton", name="Ann", exact=True)).to_have_value("33")
     table.check("cards-refused")
     page.get_by_role("spinbutton", name="Ann", exact=True).fill("35")
-    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    save_hand(page, lang)
     for out, points in [("Cid", {"Ann": 150, "Ben": 100, "Dora": 200}),
                         ("Dora", {"Ann": 150, "Ben": 100, "Cid": 5}),
                         ("Ann", {"Ben": 100, "Cid": 5, "Dora": 250})]:
-        cards_hand(page, out, points)
-    expect(page.get_by_text("Cid won the game")).to_be_visible()
+        cards_hand(page, lang, out, points)
+    expect(page.get_by_text(t(lang, "%(name)s won the game.", name="Cid"))).to_be_visible()
     table.check("cards-finished")
-    page.get_by_role("link", name=re.compile("At Ann's")).click()
+    back_to_the_night(page)
 
 
-def skull_challenge(page, challenger, bid, outcome):
+def skull_challenge(page, lang, challenger, bid, outcome):
+    """`outcome`: "Success", or whose skull was flipped ("Cid")."""
+    ended = (t(lang, "Success") if outcome == "Success"
+             else t(lang, "Skull of %(player)s", player=outcome))
     page.get_by_role("radio", name=challenger, exact=True).check()
     page.get_by_role("radio", name=str(bid), exact=True).check()
-    page.get_by_role("radio", name=outcome, exact=True).check()
-    page.get_by_role("button", name=re.compile(r"^Save challenge")).click()
+    page.get_by_role("radio", name=ended, exact=True).check()
+    save_challenge(page, lang)
+
+
+def save_challenge(page, lang):
+    page.get_by_role("button", name=like(lang, "Save challenge %(number)s")).click()
 
 
 def play_skull(table):
-    page = table.page
+    page, lang = table.page, table.lang
     start_game(table, "Skull")
     table.check("skull-new")
-    skull_challenge(page, "Ann", 3, "Success")
+    skull_challenge(page, lang, "Ann", 3, "Success")
     # a bid of 1 can only turn the challenger's own skull
-    skull_challenge(page, "Ben", 1, "Skull of Cid")
-    expect(page.locator("#main")).to_contain_text("own")
+    skull_challenge(page, lang, "Ben", 1, "Cid")
+    expect(page.locator("#main")).to_contain_text(t(
+        lang, "A bid of 1 only flips {player}'s own card, so it cannot reveal {owner}'s skull.",
+        player="Ben", owner="Cid"))
     expect(page.get_by_role("radio", name="1", exact=True)).to_be_checked()
     table.check("skull-refused")
     page.get_by_role("radio", name="2", exact=True).check()
-    page.get_by_role("button", name=re.compile(r"^Save challenge")).click()
-    expect(page.get_by_text("picks one of Ben's")).to_be_visible()
-    page.get_by_text(re.compile("^Pick a card for")).click()
-    expect(page.get_by_text(re.compile(r"card number \d counting from the left"))).to_be_visible()
+    save_challenge(page, lang)
+    # Cid's skull: Cid picks which of Ben's four cards Ben loses
+    expect(page.get_by_text(plain(tn(
+        lang, "<strong>%(who)s loses a card:</strong> <strong>%(picker)s</strong> picks one of "
+        "%(who)s's %(count)s card at random: %(who)s shuffles them face down and lays them in "
+        "a row.", "<strong>%(who)s loses a card:</strong> <strong>%(picker)s</strong> picks "
+        "one of %(who)s's %(count)s cards at random: %(who)s shuffles them face down and "
+        "lays them in a row.", 4, who="Ben", picker="Cid", count=4)))).to_be_visible()
+    page.get_by_text(t(lang, "Pick a card for %(player)s", player="Cid")).click()
+    expect(page.get_by_text(like(
+        lang, "%(picker)s takes %(player)s's card number %(number)s counting from the left.",
+        picker="Cid", player="Ben", number=re.compile(r"\d")))).to_be_visible()
     table.check("skull-pick")
-    skull_challenge(page, "Dora", 4, "Success")
-    skull_challenge(page, "Ann", 5, "Success")
-    expect(page.get_by_text("Ann won the game")).to_be_visible()
+    skull_challenge(page, lang, "Dora", 4, "Success")
+    skull_challenge(page, lang, "Ann", 5, "Success")
+    expect(page.get_by_text(t(lang, "%(name)s won the game.", name="Ann"))).to_be_visible()
     table.check("skull-finished")
-    page.get_by_role("link", name=re.compile("At Ann's")).click()
+    back_to_the_night(page)
 
 
 def review(table):
-    page = table.page
+    page, lang = table.page, table.lang
     table.check("night-recap")
-    page.get_by_role("link", name="History").click()
+    page.get_by_role("link", name=t(lang, "History")).click()
     table.check("history")
-    page.get_by_role("link", name="Players").click()
+    page.get_by_role("link", name=t(lang, "Players")).click()
     page.get_by_role("link", name="Ann").click()
     table.check("player-ann")
 

@@ -248,7 +248,7 @@ def test_default_variant_is_the_published_set_with_the_seeds_last_card_rule():
 def test_more_than_six_players_by_rank_is_warned(variant, count, warned):
     warnings = RULES.setup_warnings(NAMES[:count], {"variant": variant})
     assert bool(warnings) is warned
-    assert all("More than 6 players is not recommended" in w for w in warnings)
+    assert all("More than 6 players is not recommended" in str(w) for w in warnings)
 
 
 # -- who starts the next round -----------------------------------------------------

@@ -1,15 +1,20 @@
 // the card game to 500: - and + buttons beside the card counts (inputs marked
-// data-stepper); typing still works.
+// data-stepper); typing still works. The buttons' names come translated from the
+// data-less and data-more of the element around the counts (templates/pads/
+// cards_500_form.html), with %(card)s the count's label ("Less Jokers"), in English
+// without them.
 (function () {
   "use strict";
 
   function stepper(input) {
+    var card = input.labels[0] ? input.labels[0].textContent.trim() : "";
+    var words = input.closest("[data-less]") || { dataset: {} };
     function button(label, text, delta) {
       var b = document.createElement("button");
       b.type = "button";
       b.className = "step";
       b.textContent = text;
-      b.setAttribute("aria-label", label + " " + (input.labels[0] ? input.labels[0].textContent.trim() : ""));
+      b.setAttribute("aria-label", label.replace("%(card)s", function () { return card; }));
       b.addEventListener("click", function () {
         var min = input.min === "" ? -Infinity : Number(input.min);
         var max = input.max === "" ? Infinity : Number(input.max);
@@ -22,9 +27,9 @@
     var wrap = document.createElement("span");
     wrap.className = "stepper";
     input.parentNode.insertBefore(wrap, input);
-    wrap.appendChild(button("Less", "−", -1));
+    wrap.appendChild(button(words.dataset.less || "Less %(card)s", "−", -1));
     wrap.appendChild(input);
-    wrap.appendChild(button("More", "+", 1));
+    wrap.appendChild(button(words.dataset.more || "More %(card)s", "+", 1));
   }
 
   Companion.enhance("input[data-stepper]", stepper);

@@ -1,7 +1,16 @@
 // dice poker: six faces tapped once per die, above the dice chosen (a tap takes one out);
 // they set the form's counts (face_1 to face_6) and tell the form, for the live preview.
+// The buttons' words come translated from the fieldset's data-take-out, data-add and
+// data-chosen (templates/pads/dice_poker_form.html), in English without them.
 (function () {
   "use strict";
+
+  // a text with %(name)s places, filled from `values`
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (place, name) {
+      return name in values ? String(values[name]) : place;
+    });
+  }
 
   function face(value) {
     var i = document.createElement("i");
@@ -21,6 +30,11 @@
 
   function enhance(box) {
     var form = box.closest("form");
+    var words = {
+      takeOut: box.dataset.takeOut || "Take out a %(value)s (die %(die)s)",
+      add: box.dataset.add || "Add a %(value)s",
+      chosen: box.dataset.chosen || "%(count)s of 5"
+    };
     var counts = Array.prototype.slice.call(box.querySelectorAll("input[data-face]"));
     var tray = document.createElement("div");
     tray.className = "dp-tray";
@@ -59,7 +73,7 @@
       var dice = chosen();
       tray.textContent = "";
       dice.forEach(function (value, d) {
-        tray.appendChild(button("dp-slot", "Take out a " + value + " (die " + (d + 1) + ")",
+        tray.appendChild(button("dp-slot", fill(words.takeOut, { value: value, die: d + 1 }),
                                 value, function () {
           change(value, -1);
           (tray.querySelector("button") || faces.querySelector("button")).focus();
@@ -70,15 +84,16 @@
         slot.className = "dp-slot";
         tray.appendChild(slot);
       }
-      told.textContent = dice.length + " of 5";
+      told.textContent = fill(words.chosen, { count: dice.length });
       tray.appendChild(told);
       faces.querySelectorAll("button").forEach(function (b) { b.disabled = dice.length >= 5; });
     }
 
     for (var value = 1; value <= 6; value++) {
-      faces.appendChild(button("dp-face", "Add a " + value, value, (function (value) {
-        return function () { if (chosen().length < 5) { change(value, 1); } };
-      })(value)));
+      faces.appendChild(button("dp-face", fill(words.add, { value: value }), value,
+        (function (value) {
+          return function () { if (chosen().length < 5) { change(value, 1); } };
+        })(value)));
     }
     var error = box.querySelector(".error");
     box.insertBefore(tray, error);

@@ -1,0 +1,108 @@
+"""The catalogs: complete, current, and true to their messages' places and plural forms.
+
+Read with Babel's own reader, against what `pybabel extract` finds in the code now (the
+command of scripts/translations.sh), so a string marked and not yet in the catalogs fails
+here with its text.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGS = ROOT / "companion" / "translations"
+# the forms each language's plurals take (CLDR, as gettext writes them): Estonian one and
+# other; Polish one, few ("2 noce") and many ("5 nocy"); Latvian zero, one and other
+PLURAL_FORMS = {"et": 2, "pl": 3, "lv": 3}
+PLACE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def places(text: str) -> set[str]:
+    return {a or b for a, b in PLACE.findall(text)}
+
+
+def read(path: Path):
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory):
+    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
+    subprocess.run(["bash", str(ROOT / "scripts" / "translations.sh"), "extract"], check=True,
+                   cwd=ROOT, env={"POT": str(pot), "PATH": "/usr/bin:/bin",
+                                  "PYBABEL": str(Path(sys.executable).parent / "pybabel")})
+    return read(pot)
+
+
+def keys(catalog):
+    return {(message.context, message.id) for message in catalog if message.id}
+
+
+def test_the_template_holds_every_message_the_code_marks(extracted):
+    committed = keys(read(CATALOGS / "messages.pot"))
+    found = keys(extracted)
+    assert not found - committed, (
+        "marked in the code but not in messages.pot (run scripts/translations.sh extract "
+        f"and update): {sorted(found - committed)[:20]}")
+    assert not committed - found, f"in messages.pot but gone from the code: " \
+                                  f"{sorted(committed - found)[:20]}"
+
+
+@pytest.mark.parametrize("language", sorted(PLURAL_FORMS))
+def test_every_message_is_translated_with_its_places_and_plural_forms(extracted, language):
+    catalog = read(CATALOGS / language / "LC_MESSAGES" / "messages.po")
+    assert catalog.num_plurals == PLURAL_FORMS[language]
+    problems = []
+    for wanted in extracted:
+        if not wanted.id:
+            continue
+        message = catalog.get(wanted.id, wanted.context)
+        said = wanted.id if isinstance(wanted.id, str) else wanted.id[1]
+        if message is None:
+            problems.append(f"missing: {said!r}")
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {said!r}")
+        if wanted.pluralizable:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != PLURAL_FORMS[language]:
+                problems.append(f"{len(forms)} plural forms, not {PLURAL_FORMS[language]}: "
+                                f"{said!r}")
+            need = places(wanted.id[0]) | places(wanted.id[1])
+            for form in forms:
+                # a form may leave the number itself out ("one night"), never another place
+                if not form.strip() or not need - {"num", "count"} <= places(form) <= need:
+                    problems.append(f"form {form!r} of {said!r}")
+        else:
+            if not (message.string or "").strip():
+                problems.append(f"empty: {said!r}")
+            elif places(message.string) != places(wanted.id):
+                problems.append(f"places {sorted(places(message.string))} for "
+                                f"{sorted(places(wanted.id))}: {said!r} -> {message.string!r}")
+    assert not problems, f"{language}: {len(problems)} problems\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("language", sorted(PLURAL_FORMS) + ["en"])
+def test_the_compiled_catalog_is_the_catalog(language):
+    """The app reads the .mo files, which are committed: they must be compiled from the
+    .po files as they are (scripts/translations.sh compile)."""
+    folder = CATALOGS / language / "LC_MESSAGES"
+    source = {(m.context, m.id): m.string for m in read(folder / "messages.po")
+              if m.id and not m.fuzzy and (m.string if isinstance(m.string, str)
+                                          else all(m.string))}
+    with (folder / "messages.mo").open("rb") as handle:
+        compiled = {(m.context, m.id): m.string for m in read_mo(handle) if m.id}
+    assert compiled == source
+
+
+def test_english_is_the_source_language():
+    catalog = read(CATALOGS / "en" / "LC_MESSAGES" / "messages.po")
+    assert str(catalog.locale) == "en" and catalog.num_plurals == 2
