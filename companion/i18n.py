@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import get_decimal_symbol
 from flask import has_app_context, has_request_context, request
 from flask_babel import format_date, get_locale, get_translations, gettext
 
@@ -60,9 +60,8 @@ def points(value) -> str:
     """A score in the reader's numbers: whole numbers plain, others with one decimal
     ("12,5" in et, pl and lv), never grouped (scores are read digit by digit)."""
     shown = text.points(value)
-    if not shown:
-        return ""
-    return format_decimal(Decimal(shown), locale=language(), group_separator=False)
+    # the one thing that differs: the decimal sign (the minus and the digits are the same)
+    return shown.replace(".", get_decimal_symbol(language()))
 
 
 def signed(value) -> str:

@@ -118,7 +118,7 @@ def outcomes(players):
     # or a player's skull was flipped
     return [("success", lazy_gettext("Success"))] + [
         # TRANSLATORS: Skull: a challenge ended on this player's skull card
-        (f"skull:{p}", lazy_gettext("Skull of %(player)s", player=p)) for p in players]
+        (f"skull:{p}", gettext("Skull of %(player)s", player=p)) for p in players]
 
 
 def state_before(game, position):

@@ -103,8 +103,8 @@ def form_class(players):
         for c in CELL_RANGE:
             setattr(SkyjoForm, f"card_{i}_{c}", WholeNumberField(
                 # TRANSLATORS: Skyjo: one card of a player's grid of 3 rows and 4 columns
-                lazy_gettext("%(player)s, row %(row)s, column %(column)s", player=player,
-                             row=c // 4 + 1, column=c % 4 + 1), validators=[Optional()],
+                gettext("%(player)s, row %(row)s, column %(column)s", player=player,
+                        row=c // 4 + 1, column=c % 4 + 1), validators=[Optional()],
                 render_kw={"min": min(DECK), "max": max(DECK)}))
     return SkyjoForm
 

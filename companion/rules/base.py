@@ -59,7 +59,7 @@ class Rules:
 
     def group_title(self, options: dict[str, Any]) -> str:
         """The group as the pages name it: a Term (the kind's title), or a name the table
-        typed (any_game), plain text that is never translated."""
+        typed (the plain pad's game name), plain text that is never translated."""
         return self.title
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
