@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext, pgettext
 from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
@@ -388,7 +388,10 @@ def sheet_table(game, sheet):
     for number, made in enumerate(view["challenges"], start=1):
         who, owner = made["challenger"], made["skull_owner"]
         out = [p for p, gone in ((who, made["eliminated"]), (owner, made["owner_out"])) if gone]
-        outcome = gettext("Won") if made["outcome"] == "success" else gettext("Lost")
+        # TRANSLATORS: Skull, the exported sheet: how a challenge ended (the challenger
+        # flipped only flowers, or met a skull)
+        outcome = (pgettext("a challenge's outcome", "Won") if made["outcome"] == "success"
+                   else pgettext("a challenge's outcome", "Lost"))
         rows.append([number, who, made["bid"], outcome, owner or "", and_list(out)])
     rows += [[], [gettext("Player"), gettext("Points"), gettext("Cards left")]]
     rows += [[p, view["state"][p]["points"], view["state"][p]["cards"]]
