@@ -9,7 +9,7 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from sqlalchemy import and_, case, exists, or_, select
 
 from .. import locks, records, text
@@ -169,34 +169,28 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
     return change
 
 
+# A correction refused because a later entry would break the rules: one sentence per entry
+# noun, whose plural takes its own form in each language.
+# TRANSLATORS: entry is the later entry's name ("round 6", "Ann's turn in round 3"), reason
+# the rules' sentence saying why it would be impossible (it ends with its own full stop)
+IMPOSSIBLE = {
+    "round": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                          "later rounds first, or correct them."),
+    "hand": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                         "later hands first, or correct them."),
+    "turn": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                         "later turns first, or correct them."),
+    # Skull: a challenge is a player flipping as many cards as they bid
+    "challenge": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo "
+                              "the later challenges first, or correct them."),
+    "entry": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
+                          "later entries first, or correct them."),
+}
+
+
 def impossible(noun: str, entry: str, reason: str) -> str:
-    """A correction refused because a later entry would break the rules: one sentence per
-    entry noun, whose plural takes its own form in each language."""
-    if noun == "round":
-        # TRANSLATORS: entry is the later entry's name ("round 6"), reason the rules'
-        # sentence saying why it would be impossible (it ends with its own full stop)
-        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                       "later rounds first, or correct them.", entry=entry, reason=reason)
-    if noun == "hand":
-        # TRANSLATORS: entry is the later entry's name ("hand 6"), reason the rules'
-        # sentence saying why it would be impossible (it ends with its own full stop)
-        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                       "later hands first, or correct them.", entry=entry, reason=reason)
-    if noun == "turn":
-        # TRANSLATORS: entry is the later entry's name ("Ann's turn in round 3"), reason the rules'
-        # sentence saying why it would be impossible (it ends with its own full stop)
-        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                       "later turns first, or correct them.", entry=entry, reason=reason)
-    if noun == "challenge":
-        # TRANSLATORS: entry is the later entry's name ("challenge 6"), reason the rules'
-        # sentence saying why it would be impossible (it ends with its own full stop); Skull:
-        # a challenge is a player flipping as many cards as they bid
-        return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                       "later challenges first, or correct them.", entry=entry, reason=reason)
-    # TRANSLATORS: entry is the later entry's name ("entry 6"), reason the rules' sentence
-    # saying why it would be impossible (it ends with its own full stop)
-    return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                   "later entries first, or correct them.", entry=entry, reason=reason)
+    said = IMPOSSIBLE.get(noun, IMPOSSIBLE["entry"])
+    return str(said) % {"entry": entry, "reason": reason}
 
 
 def abandon(game: Game, seen: str | None) -> dict:
