@@ -11,7 +11,7 @@ from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
 from ..forms import EntryForm, WholeNumberField
-from ..i18n import and_list, sentence
+from ..i18n import and_list, language, sentence
 from ..rules import RuleError
 from ..rules.skull import CARDS_PER_PLAYER, POINTS_TO_WIN, RULES, VARIANTS
 from .board import Board, common
@@ -52,7 +52,7 @@ class SkullBoard(Board):
 
 def form_for(game, sheet=None, doc=None, position=None):
     # every player is a choice: the rules say it when one is already out
-    form = form_class(tuple(game.players)).for_game(
+    form = form_class(tuple(game.players), language()).for_game(
         game, prefill(doc) if doc is not None else None)
     if position is not None:
         # a string, as a submitted form would carry it
@@ -87,9 +87,10 @@ def bids(chosen, most):
 
 
 @lru_cache(maxsize=64)
-def form_class(players):
-    """The entry form for one seating, built once and shared by every request: the bid's
-    maximum is set on each form (see dress)."""
+def form_class(players, lang):
+    """The entry form for one seating in one language, built once and shared by every
+    request (the skull owners' choices name the players, said at once: a lazy string would
+    be HTML-safe to Jinja): the bid's maximum is set on each form (see dress)."""
 
     class SkullForm(EntryForm):
         # TRANSLATORS: Skull: the challenger is the player who bid highest and must flip

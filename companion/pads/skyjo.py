@@ -12,7 +12,7 @@ from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import EntryForm, WholeNumberField
-from ..i18n import and_list, points as points_shown, sentence
+from ..i18n import and_list, language, points as points_shown, sentence
 from ..rules import RuleError
 from ..rules.skyjo import (CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
                            removed_at_reveal)
@@ -51,7 +51,8 @@ class GridRead:
 
 def form_for(game, sheet=None, doc=None, position=None):
     players = tuple(game.players)
-    return form_class(players).for_game(game, prefill(doc, players) if doc is not None else None)
+    return form_class(players, language()).for_game(
+        game, prefill(doc, players) if doc is not None else None)
 
 
 def dress(form, game, sheet, position=None):
@@ -63,8 +64,10 @@ def dress(form, game, sheet, position=None):
 
 
 @lru_cache(maxsize=64)
-def form_class(players):
-    """The entry form for one seating, built once and shared by every request."""
+def form_class(players, lang):
+    """The entry form for one seating in one language, built once and shared by every
+    request: the grid's labels name the players, so they are said at once (a lazy string
+    would be HTML-safe to Jinja, and a name may hold anything)."""
 
     class SkyjoForm(EntryForm):
         # TRANSLATORS: Skyjo: the player who first turned all their cards face up, which
