@@ -127,3 +127,21 @@ def test_numbers_dates_and_lists_are_written_as_each_language_writes_them(
 def test_the_long_date_names_the_weekday(app, lang, weekday):
     with app.test_request_context(headers={"Accept-Language": lang}):
         assert re.match(weekday, i18n.day(DAY, "long"))
+
+
+@pytest.mark.parametrize("kind, label", [
+    ("skyjo", "Ben, rida 1, veerg 1"),       # a card of Ben's grid
+    ("skull", "☠ Mängija Ben kolju"),        # a challenge ended on Ben's skull
+])
+def test_a_pad_opened_in_english_first_is_all_estonian_for_an_estonian_phone(
+        client, app, start_game, kind, label):
+    """The pads' forms are built once per seating and language: a form built for an
+    English page must not lend its English labels to an Estonian one."""
+    game = start_game(kind, ["Ann", "Ben", "Cid"])
+    client.get(f"/games/{game}")
+    estonian = app.test_client()
+    estonian.set_cookie("lang", "et")
+    labels = {element.get("aria-label") for element in select(estonian.get(f"/games/{game}"),
+                                                                "[aria-label]")}
+    labels |= {element.text for element in select(estonian.get(f"/games/{game}"), "label")}
+    assert label in labels
