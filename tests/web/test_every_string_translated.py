@@ -28,6 +28,8 @@ from babel.support import NullTranslations
 
 from companion.extensions import db
 from companion.models import Game, Group, Night, Player
+from companion.pads import KINDS
+from companion.views.players import drawn_charts
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
@@ -87,9 +89,20 @@ def pseudo(tmp_path_factory):
     return Pseudo(extracted(tmp_path_factory))
 
 
+def forget_what_was_said():
+    """The pads' form classes and the players' charts are kept per language; the pseudo
+    language is English's locale with other words, so what English made is forgotten."""
+    for pad in KINDS.values():
+        pad.form_class.cache_clear()
+    drawn_charts.__self__.drawn.clear()
+
+
 @pytest.fixture
 def marked(pseudo, monkeypatch):
     monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: pseudo)
+    forget_what_was_said()
+    yield
+    forget_what_was_said()
 
 
 # ---- reading a page as a person does ---------------------------------------------------
