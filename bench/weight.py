@@ -1,5 +1,6 @@
 """python -m bench.weight: every pad's bytes with everything it loads (uncompressed), for
-four players mid-game and one entry before the end, against the 40 KB target.
+four players mid-game and one entry before the end, in each of the app's languages, against
+the 40 KB target.
 
 Games are the demo's (random legal entries, seed 1), stored through the services in one
 group; the pad and its stylesheets and scripts are fetched through the test client, which
@@ -15,6 +16,7 @@ import tempfile
 
 from companion import create_app, demo_play, services
 from companion.extensions import db
+from companion.i18n import LANGUAGES
 from companion.pads import KINDS
 from companion.services import groups
 
@@ -67,14 +69,18 @@ def main():
                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/weight.sqlite"})
         client = app.test_client()
         group_id = join(app, client)
-        print("| pad, 4 players | entries | bytes | target |")
-        print("|---|---|---|---|")
+        print("| pad, 4 players | entries | " + " | ".join(LANGUAGES) + " | target |")
+        print("|---|---|" + "---|" * len(LANGUAGES) + "---|")
         for kind, pad in KINDS.items():
             for label, stop in (("mid-game", pad.MID_GAME), ("one entry before the end", None)):
                 game, count = game_at(app, group_id, kind, stop)
-                size = weight(client, f"/games/{game}")
-                verdict = "met" if size <= TARGET else "**over**"
-                print(f"| {pad.RULES.title}, {label} | {count} | {size / 1024:.1f} KB | {verdict} |")
+                sizes = []
+                for lang in LANGUAGES:
+                    client.set_cookie("lang", lang)
+                    sizes.append(weight(client, f"/games/{game}"))
+                verdict = "met" if max(sizes) <= TARGET else "**over**"
+                shown = " | ".join(f"{size / 1024:.1f} KB" for size in sizes)
+                print(f"| {pad.RULES.title}, {label} | {count} | {shown} | {verdict} |")
 
 
 if __name__ == "__main__":
