@@ -14,12 +14,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from babel.dates import format_skeleton
-from flask import has_app_context
 from flask_babel import gettext, ngettext
 
 from . import text
-from .i18n import and_list, language, shown, term
-from .i18n import day as day_shown
+from .i18n import and_list, day, language, shown, term
 from .i18n import points as score_text
 
 # the drawing's own units; the svg scales to the width of the phone
@@ -118,12 +116,6 @@ def number(value: Any) -> str:
     """A tick label: whole numbers plain, others with one decimal, as the pages write
     scores (a decimal comma in et, pl and lv)."""
     return score_text(value)
-
-
-def day(value) -> str:
-    """A date as the pages write it, in the reader's language ("8 Oct 2026"); English
-    without an app (the dates need its settings)."""
-    return day_shown(value) if has_app_context() else text.day(value)
 
 
 def month(value) -> str:

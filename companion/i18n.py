@@ -119,9 +119,7 @@ def shown(value) -> str:
 
 def sentence(error) -> str:
     """A sentence of the rules (a RuleError, a Message) in the reader's language; a
-    ServiceError is said already, and plain text is shown as it is."""
-    if isinstance(error, str):
-        return error
+    ServiceError is said already."""
     if not isinstance(error, Message):
         return error.message
     places = {key: shown(value) for key, value in error.params.items()}

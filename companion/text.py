@@ -52,14 +52,6 @@ def points(value) -> str:
     return str(int(value))
 
 
-def signed(value) -> str:
-    """A result against the average, or a part 1 row: +20, 0, -3.5."""
-    if value is None:
-        return ""
-    shown = points(value)
-    return f"+{shown}" if value > 0 else shown
-
-
 def capital(sentence: str) -> str:
     """The sentence with its first letter capitalised, and only that one ("Ann's turn")."""
     return sentence[:1].upper() + sentence[1:]

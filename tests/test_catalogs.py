@@ -8,15 +8,12 @@ here with its text.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.messages import ROOT, extract, read
+
 CATALOGS = ROOT / "companion" / "translations"
 # the forms each language's plurals take (CLDR, as gettext writes them): Estonian one and
 # other; Polish one, few ("2 noce") and many ("5 nocy"); Latvian zero, one and other
@@ -28,18 +25,9 @@ def places(text: str) -> set[str]:
     return {a or b for a, b in PLACE.findall(text)}
 
 
-def read(path: Path):
-    with path.open("rb") as handle:
-        return read_po(handle)
-
-
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory):
-    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
-    subprocess.run(["bash", str(ROOT / "scripts" / "translations.sh"), "extract"], check=True,
-                   cwd=ROOT, env={"POT": str(pot), "PATH": "/usr/bin:/bin",
-                                  "PYBABEL": str(Path(sys.executable).parent / "pybabel")})
-    return read(pot)
+    return extract(tmp_path_factory.mktemp("pot"))
 
 
 def keys(catalog):

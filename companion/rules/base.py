@@ -178,12 +178,6 @@ class Rules:
 # -- small helpers the kind modules share ------------------------------------------
 
 
-def and_list(names: list[str]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cid" in English (the rules' sentences take
-    `Names` instead, which the app joins in the reader's language)."""
-    return str(Names(names))
-
-
 # The sentences that name an entry by its kind's noun: one sentence per noun, as a
 # language's words around a noun change with it (gender, case).
 

@@ -16,33 +16,19 @@ import csv
 import io
 import json
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import flask_babel
 import pytest
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations
 
 from companion.extensions import db
 from companion.models import Game, Group, Night, Player
 from companion.pads import KINDS
 from companion.views.players import drawn_charts
+from tests.messages import extract
 
-ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
-
-
-def extracted(tmp_path_factory):
-    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
-    subprocess.run(["bash", str(ROOT / "scripts" / "translations.sh"), "extract"],
-                   check=True, cwd=ROOT, env={"POT": str(pot), "PATH": "/usr/bin:/bin",
-                                              "PYBABEL": str(Path(sys.executable).parent /
-                                                             "pybabel")})
-    with pot.open("rb") as handle:
-        return read_po(handle)
 
 
 class Pseudo(NullTranslations):
@@ -86,7 +72,7 @@ class Pseudo(NullTranslations):
 
 @pytest.fixture(scope="module")
 def pseudo(tmp_path_factory):
-    return Pseudo(extracted(tmp_path_factory))
+    return Pseudo(extract(tmp_path_factory.mktemp("pot")))
 
 
 def forget_what_was_said():
