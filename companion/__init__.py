@@ -50,6 +50,9 @@ def load_config(app, test_config):
         # a writer waits this long for another phone's write to end before giving up
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
             "connect_args": {"timeout": app.config["SQLITE_BUSY_TIMEOUT"]}})
+    else:
+        # a connection the server closed (a restart) is found out and replaced before use
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
 

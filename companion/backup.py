@@ -25,10 +25,10 @@ from . import locks, records, services, text
 from .extensions import db
 from .backup_file import BackupError
 from .models import (ABANDONED, STATUS_LABELS, Entry, Game, Group, Member, Night, Player,
-                     PlayerRecord, Seat, night_players)
+                     PlayerRecord, Seat, Submission, night_players)
 from .outcome import derive
 from .rules import GAMES, RuleError
-from .rules.base import brief
+from .rules.base import MAX_ENTRIES, brief, too_many_entries
 from .services import groups
 
 FORMAT = "companion-backup"
@@ -219,7 +219,8 @@ def wipe() -> None:
     locks.take_every_game()
     for table in (Entry.__table__, PlayerRecord.__table__, Seat.__table__, Game.__table__,
                   night_players, Night.__table__, Player.__table__, Member.__table__,
-                  Group.__table__):
+                  Group.__table__, Submission.__table__):
+        # every tap remembered goes too: none of them may answer for what is restored
         db.session.execute(table.delete())
     db.session.expunge_all()
 
@@ -238,7 +239,9 @@ def wipe_group(group_id: int) -> None:
                       Game.__table__.delete().where(Game.night_id.in_(nights)),
                       night_players.delete().where(night_players.c.night_id.in_(nights)),
                       Night.__table__.delete().where(Night.group_id == group_id),
-                      Player.__table__.delete().where(Player.group_id == group_id)):
+                      Player.__table__.delete().where(Player.group_id == group_id),
+                      # the group's taps remembered: none may answer for what is restored
+                      Submission.__table__.delete().where(Submission.group_id == group_id)):
         db.session.execute(statement)
     db.session.expunge_all()
 
@@ -306,6 +309,10 @@ def restore_game(roster: dict[str, Player], night: Night, doc: Any, where: str) 
         raise BackupError(f"{where} has an unknown status, “{brief(status)}”.")
     try:
         game = services.start_game(night, kind, players, options)
+        if len(entries) > MAX_ENTRIES:
+            # the replay refuses the entry after the last one a game holds: said at once,
+            # without first replaying a list that may be ever so long
+            raise too_many_entries(index=MAX_ENTRIES)
         sheet = services.replay(game, entries)
     except RuleError as error:
         if error.index is None:

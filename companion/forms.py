@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import date
 
 from flask import request
@@ -12,6 +11,7 @@ from flask_wtf.form import _Auto
 from wtforms import BooleanField, DateField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from . import once
 from .i18n import sentence, term
 from .models import GROUP_NAME_MAX, NAME_MAX
 from .text import clean
@@ -126,10 +126,19 @@ class Form(FlaskForm):
 
 
 class Once:
-    """For a form that creates something: the token it was rendered with, so that a second
-    tap on its button answers as the first did (companion/locks.py, `claim`)."""
+    """For a form that creates or removes something: the one-time key the server gave it
+    for this phone, `action` and `target` (companion/once.py), so that a second tap on its
+    button answers as the first did (views/once.py). A key sent back that is not one for
+    this scope is replaced, as if the form were new."""
 
-    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+    once = HiddenField()
+
+    def __init__(self, *args, action: str, target: object = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.scope = once.scope(action, target)
+        self.key = once.key(self.once.data, self.scope)
+        if self.key is None:
+            self.once.data = once.issue(self.scope)
 
 
 class NightForm(Once, Form):
@@ -225,11 +234,12 @@ class EntryForm(VersionForm):
             self.form_errors.append(sentence(error))
 
 
-def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = None,
-                    seated: list[str] | None = None):
+def game_setup_form(rules: Rules, target: str, attendees: list[str],
+                    settings: dict | None = None, seated: list[str] | None = None):
     """Seats in clockwise order plus the game's settings, built from the rules module; a
     form opened from an earlier game (`settings`) starts from that game's settings, and its
-    seats hold `seated` (the night's players, when None)."""
+    seats hold `seated` (the night's players, when None). `target` is what its one-time key
+    is for (the night and the kind)."""
 
     class GameSetupForm(Once, Form):
         seat_names: list[str] = []
@@ -298,9 +308,9 @@ def game_setup_form(rules: Rules, attendees: list[str], settings: dict | None = 
         setattr(GameSetupForm, field_name, field)
         GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
     if request.method != "GET":
-        return GameSetupForm()
+        return GameSetupForm(action="game", target=target)
     known = {option.key for option in rules.options}
-    return GameSetupForm(data={**seats, **{f"option_{key}": value
+    return GameSetupForm(action="game", target=target, data={**seats, **{f"option_{key}": value
                                           for key, value in (settings or {}).items()
                                           if key in known}})
 

@@ -18,18 +18,15 @@ never wait for each other.
 
 from __future__ import annotations
 
-import re
+from datetime import timedelta
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
-from .models import MESSAGE_MAX, Game, Player, Submission, new_version
-
-
-# what a creating form's token looks like (companion/forms.py, `Once`)
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
+from .models import MESSAGE_MAX, Game, Player, Submission, new_version, now_utc
+from .once import KEPT_SECONDS
 
 
 class Stale(Exception):
@@ -140,29 +137,36 @@ def insert_new(table, keys: list[str], **values) -> bool:
     return db.session.execute(statement).rowcount == 1
 
 
-def claim(token: str | None) -> Submission | None:
-    """Claim a creating form's token for this transaction. None: go ahead (or the form had
-    no usable token); else the submission that used it first, to answer as it did."""
-    if not TOKEN.fullmatch(token or ""):
+def claim(key: str | None, scope: str) -> Submission | None:
+    """Claim a one-time key (companion/once.py) for this transaction. None: go ahead (the
+    form had no key the server gave); else the submission that used it first, to answer as
+    it did. Taps older than the keys live are forgotten on the way."""
+    if key is None:
         return None
-    if insert_new(Submission.__table__, ["token"], token=token):
+    db.session.execute(delete(Submission).where(
+        Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS)))
+    if insert_new(Submission.__table__, ["key"], key=key, scope=scope, created_at=now_utc()):
         return None
-    return db.session.get(Submission, token)
+    first = db.session.get(Submission, key)
+    # a key is signed for one scope, so another scope here would be a forged signature
+    return first if first is not None and first.scope == scope else None
 
 
 def forget_answers(page: str) -> None:
-    """Forms that were answered with `page` (or the page with a query or a fragment) forget
+    """Taps that were answered with `page` (or the page with a query or a fragment) forget
     it, once what it showed is deleted: SQLite gives the next row the same id."""
     db.session.execute(delete(Submission).where(or_(
         Submission.location == page, Submission.location.like(page + "?%"),
         Submission.location.like(page + "#%"))))
 
 
-def answered(token: str | None, location: str, message: str | None) -> None:
-    """Keep what the first tap was answered with; a message naming ten long names is cut
-    to what the column holds."""
+def answered(key: str | None, scope: str, location: str, message: str | None,
+             group_id: int | None) -> None:
+    """Keep what the first tap was answered with, and the group it acted in; a message
+    naming ten long names is cut to what the column holds."""
     if message and len(message) > MESSAGE_MAX:
         message = message[:MESSAGE_MAX - 1] + "…"
-    if TOKEN.fullmatch(token or ""):
-        db.session.execute(update(Submission).where(Submission.token == token)
-                           .values(location=location, message=message))
+    if key is not None:
+        db.session.execute(update(Submission).where(Submission.key == key,
+                                                    Submission.scope == scope)
+                           .values(location=location, message=message, group_id=group_id))

@@ -81,14 +81,23 @@ class Group(db.Model):
 
 
 class Member(db.Model):
-    """A phone that joined a group: its cookie holds the id and the secret, of which only
-    a digest is kept here. Signing other phones out deletes their rows."""
+    """A phone in a group. The phone's cookie holds its secret, of which only a digest is
+    kept here, so a phone's groups are rows, however many (migration 0013). Signing other
+    phones out deletes their rows."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"),
                                           index=True)
-    secret_digest: Mapped[str] = mapped_column(String(64))
+    # sha-256 of the phone's secret (views/access.py); None for a membership made before
+    # 0013 that no phone has proved since
+    phone: Mapped[str | None] = mapped_column(String(64), index=True)
+    # before 0013 each membership had a secret of its own, held in the phone's cookie: a
+    # phone still holding one proves it once, and the membership takes its phone
+    secret_digest: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
+
+    # a phone joins a group once, however many taps
+    __table_args__ = (UniqueConstraint("group_id", "phone"),)
 
 
 class Player(db.Model):
@@ -273,14 +282,32 @@ class Entry(db.Model):
 
 
 class Submission(db.Model):
-    """A form that creates something (a night, a game), by the token it was rendered with:
-    a second tap on its button is sent to what the first one made instead of making it
-    again."""
+    """A tap that created something (a group, a night, a game) or removed it, by the
+    one-time key the server gave its form (companion/once.py): a second tap is sent to what
+    the first one did instead of doing it again, and only for the same phone, action and
+    target (`scope`)."""
 
-    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    # "<action>:<target>", with the phone's digest for a phone's own form
+    scope: Mapped[str] = mapped_column(String(120))
+    # the group it acted in: a restore that replaces the group forgets its taps
+    group_id: Mapped[int | None]
     location: Mapped[str | None] = mapped_column(String(200))
     message: Mapped[str | None] = mapped_column(String(MESSAGE_MAX))
-    created_at: Mapped[datetime] = mapped_column(default=now_utc)
+    created_at: Mapped[datetime] = mapped_column(default=now_utc, index=True)
+
+
+class Tally(db.Model):
+    """How many things one phone (or one address) created in one window of time: the
+    limits of companion/limits.py, kept in the database so that every worker and machine
+    counts together."""
+
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    # the window's number: whole seconds since the epoch divided by its length
+    window: Mapped[int] = mapped_column(primary_key=True)
+    count: Mapped[int] = mapped_column(default=0)
+    # when the window is over and the row can go
+    expires: Mapped[int] = mapped_column(index=True)
 
 
 @event.listens_for(Engine, "connect")

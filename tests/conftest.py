@@ -2,6 +2,7 @@ import functools
 import itertools
 import os
 import re
+import secrets
 import shutil
 import tempfile
 from pathlib import Path
@@ -12,7 +13,7 @@ from sqlalchemy import create_engine, make_url, text
 
 from flask.testing import FlaskClient
 
-from companion import create_app
+from companion import create_app, once
 from companion.extensions import db
 from companion.models import Group, new_token
 from companion.services import groups
@@ -217,19 +218,19 @@ class Phone(FlaskClient):
             self.join()
 
     def join(self, group_id=None):
+        with self.session_transaction() as session:
+            secret = session.setdefault("phone", secrets.token_urlsafe(16))
         with self.application.app_context():
             group = db.session.get(Group, group_id) if group_id else db.session.scalars(
                 db.select(Group).order_by(Group.id).limit(1)).first()
             if group is None:
                 return None
-            membership, secret = groups.add_member(group)
+            membership = groups.add_member(group, once.digest(secret))
             db.session.commit()
             db.session.remove()
         with self.session_transaction() as session:
-            held = dict(session.get("members", {}))
-            held[str(membership.member_id)] = secret
-            session["members"] = held
             session["group"] = membership.group_id
+            session["groups"] = session.get("groups", 0) + 1
         return membership
 
 

@@ -7,7 +7,7 @@ module here with a `RULES` instance; `GAMES` finds them all.
 import importlib
 import pkgutil
 
-from .base import Option, RuleError, Rules, Sheet
+from .base import MAX_ENTRIES, Option, RuleError, Rules, Sheet
 
 GAMES: dict[str, Rules] = {}
 for _module in pkgutil.iter_modules(__path__):
@@ -15,4 +15,4 @@ for _module in pkgutil.iter_modules(__path__):
     if isinstance(_rules, Rules):
         GAMES[_rules.kind] = _rules
 
-__all__ = ["GAMES", "Option", "RuleError", "Rules", "Sheet"]
+__all__ = ["GAMES", "MAX_ENTRIES", "Option", "RuleError", "Rules", "Sheet"]

@@ -24,13 +24,25 @@ class State:
     rounds: list[dict[str, int]] = field(default_factory=list)
     # "target", "rounds" or "table": what ended the game
     ended_by: str | None = None
+    # each player's total so far, kept as rounds are added (`add`): a replay reads the
+    # totals after every round, so summing every round each time would be quadratic
+    sums: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.sums = {p: sum(points[p] for points in self.rounds) for p in self.players}
 
     @property
     def finished(self) -> bool:
         return self.ended_by is not None
 
+    def add(self, points: dict[str, int]) -> None:
+        """One more round of every player's points."""
+        self.rounds.append(points)
+        for player, value in points.items():
+            self.sums[player] += value
+
     def totals(self) -> dict[str, int]:
-        return {p: sum(points[p] for points in self.rounds) for p in self.players}
+        return dict(self.sums)
 
 
 class AnyGame(Rules):
@@ -63,12 +75,12 @@ class AnyGame(Rules):
 
     def group(self, options: dict[str, Any]) -> str:
         # "Qwixx", "qwixx" and " QWIXX " are one game, as people would say
-        name = unicodedata.normalize("NFKC", options.get("name") or "")
+        name = unicodedata.normalize("NFKC", typed_name(options))
         return " ".join(name.casefold().split())
 
     def group_title(self, options: dict[str, Any]) -> str:
         # the name the table typed (plain text, never translated), else the kind's Term
-        return " ".join((options.get("name") or "").split()) or self.title
+        return " ".join(typed_name(options).split()) or self.title
 
     def entry_name(self, docs: list[dict], position: int) -> Message:
         # TRANSLATORS: a round of a game by its number, said inside a sentence ("This
@@ -91,9 +103,9 @@ class AnyGame(Rules):
                 raise RuleError("The game can end only after at least one round.")
             state.ended_by = "table"
             return
-        state.rounds.append(self.scores(state, entry.get("scores")))
-        totals, options = state.totals(), state.options
-        if options["target"] is not None and max(totals.values()) >= options["target"]:
+        state.add(self.scores(state, entry.get("scores")))
+        options = state.options
+        if options["target"] is not None and max(state.sums.values()) >= options["target"]:
             state.ended_by = "target"
         elif options["rounds"] is not None and len(state.rounds) >= options["rounds"]:
             state.ended_by = "rounds"
@@ -128,6 +140,13 @@ class AnyGame(Rules):
     def extra(self, state: State) -> dict[str, Any]:
         return {"rounds": [dict(points) for points in state.rounds],
                 "ended_by": state.ended_by}
+
+
+def typed_name(options: Any) -> str:
+    """The game's name as the table typed it; "" for none, and for settings of any other
+    shape (a backup may hold anything: `check_setup` refuses it in a sentence)."""
+    name = options.get("name") if isinstance(options, dict) else None
+    return name if isinstance(name, str) else ""
 
 
 RULES = AnyGame()

@@ -14,6 +14,10 @@ from .errors import Counted, Message, Names, RuleError, Term, is_int  # noqa: F4
 from .option import Option
 from .sheet import Sheet
 
+# the most entries one game holds: a score sheet longer than any table plays, which keeps
+# every replay (linear in its entries) short
+MAX_ENTRIES = 2000
+
 
 class Rules:
     """One game kind. Subclasses set the class attributes and the five hooks."""
@@ -127,6 +131,8 @@ class Rules:
             try:
                 if state.finished:
                     raise game_over(self.entry_noun)
+                if index >= MAX_ENTRIES:
+                    raise too_many_entries()
                 if not isinstance(entry, dict):
                     raise unreadable(self.entry_noun)
                 self.apply(state, entry)
@@ -190,6 +196,15 @@ def game_over(noun: str) -> RuleError:
         "turn": RuleError("The game is over: no turn can be added."),
         "challenge": RuleError("The game is over: no challenge can be added."),
     }.get(noun) or RuleError("The game is over: no entry can be added.")
+
+
+def too_many_entries(index: int | None = None) -> Counted:
+    """The refusal of an entry beyond the MAX_ENTRIES a game holds (`index`: its position)."""
+    # TRANSLATORS: {count} is how many entries (rounds, hands, turns ...) a game's
+    # score sheet holds at most: 2000
+    return Counted("A score sheet holds at most {count} entry: start a new game to play on.",
+                   "A score sheet holds at most {count} entries: start a new game to play "
+                   "on.", index=index, count=MAX_ENTRIES)
 
 
 def unreadable(noun: str) -> RuleError:

@@ -160,6 +160,12 @@ class SkyjoState:
     # seat of whoever starts the next round; None until a round is played
     starter: int | None = None
     finished: bool = False
+    # each player's total so far, kept as rounds are scored: a replay reads the totals
+    # after every round, so summing every round each time would be quadratic
+    sums: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.sums = {p: sum(points[p] for points in self.rounds) for p in self.players}
 
 
 class Skyjo(Rules):
@@ -240,6 +246,8 @@ class Skyjo(Rules):
         points = {**raw, finisher: 2 * mine} if doubled else dict(raw)
         state.raw.append(raw)
         state.rounds.append(points)
+        for player in players:
+            state.sums[player] += points[player]
         state.doubled.append(finisher if doubled else None)
         # the first round's starter (highest two turned cards) is never entered, so a tie
         # in round one is broken counting from the first seat
@@ -247,11 +255,10 @@ class Skyjo(Rules):
         order = players[first:] + players[:first]
         best = min(points.values())
         state.starter = players.index(next(p for p in order if points[p] == best))
-        totals = self.totals(state)
-        state.finished = any(total >= state.options["target"] for total in totals.values())
+        state.finished = any(total >= state.options["target"] for total in state.sums.values())
 
     def totals(self, state: SkyjoState) -> dict[str, int]:
-        return {p: sum(points[p] for points in state.rounds) for p in state.players}
+        return dict(state.sums)
 
     def winners(self, state: SkyjoState) -> list[str]:
         return lowest(self.totals(state))

@@ -1,9 +1,10 @@
 """Groups and the phones that joined them: the access side of the services.
 
-A phone is a member of a group once it opened the group's invite link; its cookie holds
-the member's id and secret (views/access.py), and the database only a digest of the
-secret. Every request checks the cookie against these rows, so a new invite or a sign-out
-takes effect at once on every worker.
+A phone is a member of a group once it opened the group's invite link. Its cookie holds the
+phone's secret (companion/once.py); each of its memberships keeps the secret's digest, so
+a phone in any number of groups has one small cookie. Every request reads the phone's
+memberships from these rows, so a new invite or a sign-out takes effect at once on every
+worker.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from dataclasses import dataclass
 from flask_babel import gettext, lazy_gettext, ngettext
 from sqlalchemy import delete, select, update
 
-from .. import text
+from .. import locks, text
 from ..extensions import db
-from ..models import GROUP_NAME_MAX, Group, Member, new_token
+from ..models import GROUP_NAME_MAX, Group, Member, new_token, now_utc
 from .errors import ServiceError
 
 # the name a group starts with when the one tap does not give one, in the language of the
@@ -27,7 +28,7 @@ FIRST_GROUP_NAME = lazy_gettext("Our game nights")
 
 @dataclass(frozen=True)
 class Membership:
-    """One of a phone's groups, as its cookie proved it."""
+    """One of a phone's groups."""
 
     member_id: int
     group_id: int
@@ -55,19 +56,19 @@ def new_group(name: str | None) -> Group:
     return group
 
 
-def start_group(name: str | None) -> tuple[Membership, str]:
-    """A new group, with this phone as its first member: the membership and its secret."""
-    return add_member(new_group(name))
+def start_group(name: str | None, phone: str) -> Membership:
+    """A new group, with this phone (its digest) as its first member."""
+    return add_member(new_group(name), phone)
 
 
-def add_member(group: Group) -> tuple[Membership, str]:
-    """A phone joins: what its cookie keeps, as plain values (the row may be deleted by
-    another phone's sign-out the moment this commits)."""
-    secret = new_token()
-    member = Member(group_id=group.id, secret_digest=digest(secret))
-    db.session.add(member)
-    db.session.flush()
-    return Membership(member.id, group.id, group.name), secret
+def add_member(group: Group, phone: str) -> Membership:
+    """A phone joins (once, however many taps): the membership, as plain values (the row
+    may be deleted by another phone's sign-out the moment this commits)."""
+    locks.insert_new(Member.__table__, ["group_id", "phone"], group_id=group.id, phone=phone,
+                     created_at=now_utc())
+    member_id = db.session.scalar(select(Member.id).where(Member.group_id == group.id,
+                                                          Member.phone == phone))
+    return Membership(member_id, group.id, group.name)
 
 
 def invited(group_id: int, invite: str) -> Group | None:
@@ -78,21 +79,36 @@ def invited(group_id: int, invite: str) -> Group | None:
     return group
 
 
-def memberships(claims: dict[int, str], also=(), values=None) -> tuple[list[Membership], list]:
-    """The groups that a phone's cookie claims, {member id: secret}, and proves, in one
-    query; with it the scalar subqueries `also` (the owners of what a URL names) with
-    their `values`, which are None when the phone proved nothing. A member that was signed
-    out, or a secret that does not match, proves nothing."""
-    if not claims:
+def memberships(phone: str | None, also=(), values=None) -> tuple[list[Membership], list]:
+    """A phone's groups, by its digest, in one query; with it the scalar subqueries `also`
+    (the owners of what a URL names) with their `values`, which are None when the phone is
+    in no group."""
+    if phone is None:
         return [], [None] * len(also)
     rows = db.session.execute(
-        select(Member.id, Member.group_id, Member.secret_digest, Group.name, *also)
-        .join(Group, Group.id == Member.group_id).where(Member.id.in_(claims))
+        select(Member.id, Member.group_id, Group.name, *also)
+        .join(Group, Group.id == Member.group_id).where(Member.phone == phone)
         .order_by(Group.name, Group.id), values or {}).all()
-    proved = [Membership(member_id, group_id, name)
-              for member_id, group_id, kept, name, *_ in rows
-              if hmac.compare_digest(kept.encode(), digest(claims[member_id]).encode())]
-    return proved, list(rows[0][4:]) if proved else [None] * len(also)
+    proved = [Membership(member_id, group_id, name) for member_id, group_id, name, *_ in rows]
+    return proved, list(rows[0][3:]) if rows else [None] * len(also)
+
+
+def adopt(claims: dict[int, str], phone: str) -> None:
+    """Memberships from before phones had a secret (migration 0013), each proved by its own
+    secret from the cookie, become this phone's; one whose group the phone is already in
+    goes."""
+    rows = db.session.execute(select(Member.id, Member.group_id, Member.secret_digest).where(
+        Member.id.in_(claims), Member.phone.is_(None))).all()
+    mine = set(db.session.scalars(select(Member.group_id).where(Member.phone == phone)))
+    for member_id, group_id, kept in rows:
+        if not (kept and hmac.compare_digest(kept.encode(), digest(claims[member_id]).encode())):
+            continue
+        if group_id in mine:
+            db.session.execute(delete(Member).where(Member.id == member_id))
+        else:
+            db.session.execute(update(Member).where(Member.id == member_id)
+                               .values(phone=phone, secret_digest=None))
+            mine.add(group_id)
 
 
 def new_invite(group_id: int) -> str:

@@ -1,7 +1,7 @@
 """Who may see what: one guard in front of every route.
 
-A phone's groups are the memberships its session cookie (signed, HttpOnly, 400 days)
-proves against the database, on every request. Every URL that names a group's thing, by
+A phone's groups are the memberships of the phone its session cookie (signed, HttpOnly,
+400 days) names by its secret (companion/once.py), read from the database on every request. Every URL that names a group's thing, by
 `group_id`, `night_id`, `game_id` or `player_id`, is answered only for a phone of that
 group; to anyone else it is the app's 404, as if it did not exist. URLs that name nothing
 (the nights, the players, the history) show the phone's current group, and send a phone
@@ -17,8 +17,10 @@ from flask import abort, flash, g, redirect, request, session, url_for
 from flask_babel import gettext
 from sqlalchemy import bindparam, select
 
+from .. import once
+from ..extensions import db
 from ..models import Game, Group, Night, Player
-from ..services.groups import Membership, memberships
+from ..services.groups import Membership, adopt, memberships
 
 # no group's: the files, the language switch, and the watchers' read-only links (their token is the check)
 PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "main.language_switch",
@@ -42,23 +44,10 @@ OWNER = {
 OWNER = {key: query.scalar_subquery().label(f"owner_{key}") for key, query in OWNER.items()}
 
 
-def claims() -> dict[int, str]:
-    """{member id: secret} as the session holds them."""
-    held = session.get("members")
-    if not isinstance(held, dict):
-        return {}
-    # the cookie is signed, so only this app wrote it; still read as strictly as a form
-    return {int(key): secret for key, secret in held.items()
-            if key.isascii() and key.isdigit() and len(key) < 16 and isinstance(secret, str)}
-
-
-def remember(membership: Membership, secret: str) -> None:
-    """This phone joined a group: keep it, for 400 days, and show that group."""
-    held = {str(key): value for key, value in claims().items()}
-    held[str(membership.member_id)] = secret
-    session["members"] = held
+def remember(membership: Membership) -> None:
+    """This phone joined a group: show that group (the membership is the database's)."""
     session["group"] = membership.group_id
-    session.permanent = True
+    session["groups"] = len(g.memberships) + 1
 
 
 def show_group(group_id: int) -> None:
@@ -67,29 +56,45 @@ def show_group(group_id: int) -> None:
         session["group"] = group_id
 
 
-def forget(member_ids) -> None:
-    gone = set(member_ids)
-    session["members"] = {str(key): value for key, value in claims().items()
-                          if key not in gone}
+def forget() -> None:
+    """This phone left a group (or was signed out of it by its own tap): not news to it."""
+    session["groups"] = max(0, len(g.memberships) - 1)
+
+
+def adopt_old_cookie() -> None:
+    """A cookie from before phones had a secret (migration 0013) holds {member id: secret}
+    for each group: those memberships become this phone's, once, and the cookie shrinks."""
+    held = session.pop("members")
+    claims = {int(key): secret for key, secret in held.items()
+              if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 16
+              and isinstance(secret, str)} if isinstance(held, dict) else {}
+    if claims:
+        adopt(claims, once.phone())
+        db.session.commit()
 
 
 def guard():
     endpoint = request.endpoint
     if endpoint is None or endpoint in PUBLIC:
         return None
-    held = claims()
+    if "members" in session:
+        adopt_old_cookie()
+    phone = once.phone(create=False)
     named = [] if endpoint in OPEN else [key for key in OWNER
                                          if key in (request.view_args or {})]
-    if named and not held:
+    if named and phone is None:
         abort(404)
-    proved, owners = memberships(held, [OWNER[key] for key in named],
+    proved, owners = memberships(phone, [OWNER[key] for key in named],
                                  {key: request.view_args[key] for key in named})
-    if len(proved) < len(held) and endpoint not in FOLLOWS:
+    if endpoint not in FOLLOWS:
         # signed out on another phone (or its group was replaced by a restore): said once,
         # on a page (a follow's answer is never shown)
-        forget(set(held) - {m.member_id for m in proved})
-        flash(gettext("This phone was signed out of a group on another phone. To get back "
-                      "in, open the group's invite link."))
+        had = session.get("groups")
+        if isinstance(had, int) and len(proved) < had:
+            flash(gettext("This phone was signed out of a group on another phone. To get "
+                          "back in, open the group's invite link."))
+        if had != len(proved):
+            session["groups"] = len(proved)
     g.memberships = proved
     mine = {m.group_id: m for m in proved}
     shown = session.get("group")

@@ -7,15 +7,15 @@ from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import bgstats, charts, locks, services, text
+from .. import bgstats, charts, locks, once, services, text
 from ..extensions import db
 from ..forms import ConfirmForm, VersionForm, game_setup_form
 from ..i18n import and_list, sentence, term
-from ..models import Game, Night, Submission
+from ..models import Game, Night
 from ..pads import KINDS
 from ..rules import RuleError
 from .access import current_group_id, owned
-from .once import submit_once
+from .once import answer_again, submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
 bp = Blueprint("games", __name__)
@@ -29,7 +29,8 @@ def new(night_id, kind):
     # the seats open as the table last sat (companion/services/games.py, `seating`)
     seated = ([p.name for p in services.seating(night, kind)]
               if request.method == "GET" else None)
-    form = game_setup_form(rules, [p.name for p in night.attendees], settings_of(kind), seated)
+    form = game_setup_form(rules, f"{night.id}/{kind}", [p.name for p in night.attendees],
+                           settings_of(kind), seated)
     if form.validate_on_submit():
         def start():
             names = form.seated()
@@ -39,7 +40,7 @@ def new(night_id, kind):
                 flash(sentence(warning), "warning")
             return url_for("games.pad", game_id=game.id), None
         try:
-            return submit_once(form, start)
+            return submit_once(form, start, night.group_id)
         except (RuleError, services.ServiceError) as error:
             db.session.rollback()
             form.form_errors.append(sentence(error))
@@ -118,11 +119,7 @@ def correct(game_id, position):
         seen = request.form.get("version")
         if request.method == "GET" or not seen or seen == game.version:
             abort(404)
-        # the entry was undone on another phone while this one corrected it: say so on
-        # the pad as it is now
-        form = pad_.form_for(game)
-        refused(form, services.Conflict(services.changed_message(game, game.last_change)), game)
-        return render_pad(game, services.replay(game), form, status=409)
+        return undone_meanwhile(game)
     if request.method == "GET":
         form = pad_.form_for(game, doc=game.docs[position], position=position)
     else:
@@ -134,12 +131,24 @@ def correct(game_id, position):
             # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
             flash(gettext("%(entry)s corrected.", entry=text.capital(sentence(name))))
             return redirect(url_for("games.pad", game_id=game_id))
+        if position >= len(game.entries):
+            # refused because another phone undid this very entry while it was corrected
+            # here (the game is read again after the refusal)
+            return undone_meanwhile(game)
     sheet = services.replay(game)
     pad_.dress(form, game, sheet, position)
     # a correction opens with its entry already scored
     return render_template("games/correct.html", game=game, form=form, position=position,
                            board=pad_.board(game, sheet), **assets(pad_),
                            preview=pad_.preview(form, game)), status_for(form)
+
+
+def undone_meanwhile(game):
+    """The entry was undone on another phone while this one corrected it: say so on the
+    pad as it is now."""
+    form = KINDS[game.kind].form_for(game)
+    refused(form, services.Conflict(services.changed_message(game, game.last_change)), game)
+    return render_pad(game, services.replay(game), form, status=409)
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
@@ -314,8 +323,10 @@ def rematch(game_id):
     back = url_for("games.pad", game_id=game.id)
     if not ConfirmForm().validate_on_submit():
         return redirect(back)
-    token = f"re-{game.version}-{game.id}"
-    first = locks.claim(token)
+    # every phone of the group shares this tap: its key is the server's, from the version
+    scope = f"rematch:{game.id}:{game.version}"
+    key = once.shared_key(scope)
+    first = locks.claim(key, scope)
     if first is not None and first.location:
         db.session.rollback()
         location, message = first.location, first.message
@@ -332,7 +343,7 @@ def rematch(game_id):
         # TRANSLATORS: game is the game's name ("Skyjo"), players who play it: "Ann, Ben and Cid"
         message = gettext("Rematch: %(game)s with %(players)s, as before.",
                           game=term(new_game.title), players=and_list(new_game.players))
-        locks.answered(token, location, message)
+        locks.answered(key, scope, location, message, game.night.group_id)
         db.session.commit()
     flash(message)
     return redirect(location)
@@ -342,15 +353,14 @@ def rematch(game_id):
 def delete(game_id):
     """Delete a game started by mistake, after a page that says what goes (`confirm`). A
     second tap, or another phone's at the same moment, is sent where the first one went."""
-    token = f"del-{request.form.get('version', '')}-{game_id}"
+    # every phone of the group shares this tap, from the version its page showed
+    scope = f"delete-game:{game_id}:{request.form.get('version', '')}"[:120]
+    key = once.shared_key(scope)
     if request.method == "POST" and not game_exists(game_id):
-        first = locks.TOKEN.fullmatch(token) and db.session.get(Submission, token)
-        if not first:
-            abort(404)
-        flash(first.message)
-        return redirect(first.location)
+        return answer_again(key, scope)
     game = load_game(game_id)
-    owned(game.night.group_id)
+    group_id = game.night.group_id
+    owned(group_id)
     then = url_for("nights.show", night_id=game.night_id)
     # TRANSLATORS: game is the game's name ("Skyjo"), players who played it: "Ann, Ben and Cid"
     told = gettext("%(game)s with %(players)s was deleted.", game=term(game.title),
@@ -365,8 +375,8 @@ def delete(game_id):
             # deleted by a tap that came first: answered as it was
             db.session.rollback()
             return {"action": "delete", "repeat": True}
-        locks.claim(token)
-        locks.answered(token, then, told)
+        locks.claim(key, scope)
+        locks.answered(key, scope, then, told, group_id)
         locks.forget_answers(url_for("games.pad", game_id=game_id))
         return made
 

@@ -4,7 +4,7 @@
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from flask_babel import gettext, ngettext
 
-from .. import locks, services
+from .. import limits, locks, once, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..i18n import sentence
@@ -18,24 +18,34 @@ bp = Blueprint("groups", __name__)
 
 @bp.route("/groups/new", methods=["GET", "POST"])
 def start():
-    form = StartGroupForm()
+    form = StartGroupForm(action="group")
     if not form.validate_on_submit():
         return render_template("groups/start.html", form=form), 422 if form.errors else 200
-    first = locks.claim(form.once.data)
+    first = locks.claim(form.key, form.scope)
     if first is not None and first.location:
-        # a second tap (or a retry after a lost answer) on the same form: this phone is put
-        # in the group the first tap started, whose cookie it may never have received
-        group_id = int(first.location.rsplit("/", 1)[1])
-        membership, secret = groups.add_member(db.session.get(Group, group_id))
-    else:
-        membership, secret = groups.start_group(form.name.data)
-        locks.answered(form.once.data, url_for("groups.show", group_id=membership.group_id),
-                       None)
+        # a second tap (or a retry after a lost answer) on this phone's form: the first
+        # tap's group, while this phone is still in it (the membership is the database's,
+        # so a lost answer lost nothing); a phone signed out of it since is not let back in
+        db.session.rollback()
+        if first.group_id not in {m.group_id for m in g.memberships}:
+            flash(gettext("This form started a group that this phone is no longer in. To get "
+                          "back in, open the group's invite link."))
+            return redirect(url_for("main.home"), 303)
+        return redirect(first.location)
+    try:
+        limits.count("group")
+    except limits.Limited as error:
+        db.session.rollback()
+        form.name.errors.append(sentence(error))
+        return render_template("groups/start.html", form=form), 429
+    membership = groups.start_group(form.name.data, once.phone())
+    location = url_for("groups.show", group_id=membership.group_id)
+    locks.answered(form.key, form.scope, location, None, membership.group_id)
     db.session.commit()
-    remember(membership, secret)
+    remember(membership)
     flash(gettext("%(group)s is started. Show the code to the others at the table to bring "
                   "their phones in.", group=membership.name))
-    return redirect(url_for("groups.show", group_id=membership.group_id))
+    return redirect(location)
 
 
 @bp.route("/join/<int:group_id>/<token>", methods=["GET", "POST"])
@@ -50,9 +60,9 @@ def join(group_id, token):
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
     if form.validate_on_submit():
-        membership, secret = groups.add_member(group)
+        membership = groups.add_member(group, once.phone())
         db.session.commit()
-        remember(membership, secret)
+        remember(membership)
         flash(gettext("This phone is in %(group)s now.", group=membership.name))
         return redirect(url_for("main.home"), 303)
     # the address holds the invite: no request from this page names it
@@ -88,6 +98,12 @@ def confirmed():
 @bp.post("/groups/<int:group_id>/invite")
 def new_invite(group_id):
     confirmed()
+    try:
+        limits.count("invite")
+    except limits.Limited as error:
+        db.session.rollback()
+        flash(sentence(error), "error")
+        return redirect(url_for("groups.show", group_id=group_id), 303)
     groups.new_invite(group_id)
     db.session.commit()
     flash(gettext("The old invite link and code no longer work. This is the new one."))
@@ -101,7 +117,7 @@ def sign_out_others(group_id):
         count = groups.sign_out_others(group_id, g.membership.member_id)
     except services.ServiceError as error:
         db.session.rollback()
-        forget({g.membership.member_id})
+        forget()
         flash(sentence(error))
         return redirect(url_for("main.home"), 303)
     db.session.commit()
@@ -132,7 +148,7 @@ def leave(group_id):
     member_id = g.membership.member_id
     groups.leave(member_id)
     db.session.commit()
-    forget({member_id})
+    forget()
     flash(gettext("This phone left %(group)s.", group=g.membership.name))
     return redirect(url_for("main.home"), 303)
 

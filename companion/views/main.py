@@ -4,6 +4,8 @@ from datetime import date
 from pathlib import Path
 
 import json
+import unicodedata
+from urllib.parse import urlsplit
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
                    send_from_directory, url_for)
@@ -40,11 +42,11 @@ RECENT = (db.select(Night,
 def home():
     if g.membership is None:
         # a phone in no group: start one in a tap, or join one by its code
-        return render_template("groups/start.html", form=StartGroupForm())
+        return render_template("groups/start.html", form=StartGroupForm(action="group"))
     rows = db.session.execute(RECENT, {"group_id": g.membership.group_id}).all()
     recent = [night for night, _, _ in rows]
     tonight = [row for row in rows if row[0].date == date.today()]
-    return render_template("main/home.html", recent=recent, tonight=tonight, form=NightForm())
+    return render_template("main/home.html", recent=recent, tonight=tonight, form=NightForm(action="night", target=g.membership.group_id))
 
 
 @bp.get("/favicon.ico")
@@ -70,18 +72,36 @@ def language_switch(code):
     """The switch at the foot of every page: remember the language, back to the page."""
     if code not in LANGUAGES:
         abort(404)
-    back = request.args.get("next", "")
-    # only a path of this app: never "//elsewhere" or "/\\elsewhere"
-    if not back.startswith("/") or back.startswith(("//", "/\\")):
-        back = url_for("main.home")
-    response = redirect(back, 303)
+    response = redirect(own_path(request.args.get("next", "")) or url_for("main.home"), 303)
     response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
                         secure=request.is_secure)
     return response
 
 
+def own_path(back: str) -> str | None:
+    """`back` when it is a path of this site, else None: no scheme or host, no backslash,
+    no control character or space (a browser drops a tab or a new line in a location, so a
+    tab between two slashes makes "//evil"), nothing a browser would read as another host."""
+    # "//x", and "///x" too, are another host to a browser
+    if not back.startswith("/") or back.startswith("//") or len(back) > 2000:
+        return None
+    if any(char == "\\" or char.isspace() or unicodedata.category(char) in ("Cc", "Cf")
+           for char in back):
+        return None
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or parts.path.startswith("//"):
+        return None
+    return back
+
+
 # PostgreSQL's deadlock_detected, serialization_failure and lock_not_available
 BUSY_CODES = {"40P01", "40001", "55P03"}
+
+
+def is_gone(error):
+    """The database server is out of reach or cut the connection (a PostgreSQL restart):
+    SQLAlchemy calls it a disconnect, or psycopg could not connect at all."""
+    return error.connection_invalidated or type(error.orig).__module__.startswith("psycopg")
 
 
 def is_busy(error):
@@ -113,11 +133,19 @@ def register_errors(app):
 
     @app.errorhandler(OperationalError)
     def busy(error):
+        db.session.rollback()
+        if not is_busy(error):
+            if not is_gone(error):
+                raise error
+            # the database went away (PostgreSQL restarting, its connection cut): the
+            # change was not committed, and the next try gets a new connection
+            current_app.logger.warning("database unavailable: %s", str(error.orig).strip())
+            return render_template("error.html", title=gettext("The database is restarting"),
+                                   message=gettext(
+                "Nothing was saved. Wait a moment, then go back and try again.")), 503, \
+                {"Retry-After": "5"}
         # a lock waited for longer than the database allows (SQLite's busy timeout, a
         # PostgreSQL deadlock or serialization failure): nothing was stored, try again
-        if not is_busy(error):
-            raise error
-        db.session.rollback()
         return render_template("error.html", title=gettext("The table was busy"), message=gettext(
             "Another phone was saving at the same moment. Nothing was saved: go back, check the "
             "sheet and try again.")), 409

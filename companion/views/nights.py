@@ -8,14 +8,14 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from flask_babel import gettext
 from sqlalchemy.orm import joinedload, load_only
 
-from .. import locks, services, stats
+from .. import limits, locks, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
 from ..i18n import sentence
-from ..models import Game, Night, Player, Seat, Submission, night_players
+from ..models import Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned
-from .once import submit_once
+from .once import answer_again, submit_once
 from .helpers import night_label, paginate
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
@@ -39,14 +39,20 @@ def index():
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    form = NightForm()
+    group_id = chosen_group_id(request.form.get("group"))
+    form = NightForm(action="night", target=group_id)
     if form.validate_on_submit():
         def start():
-            night = services.start_night(chosen_group_id(form.group.data), form.date.data,
-                                         form.title.data)
+            limits.count("night")
+            night = services.start_night(group_id, form.date.data, form.title.data)
             return (url_for("nights.show", night_id=night.id),
                     gettext("Night started. Add who is playing."))
-        return submit_once(form, start)
+        try:
+            return submit_once(form, start, group_id)
+        except limits.Limited as error:
+            db.session.rollback()
+            form.form_errors.append(sentence(error))
+            return render_template("nights/new.html", form=form), 429
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
 
 
@@ -113,7 +119,7 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
         (roster if player.came is None else here).append(player)
     playing = [game for game in night.games if game.in_progress]
     if name_form is None:
-        name_form = NewPlayerForm()
+        name_form = NewPlayerForm(action="player", target=night.id)
         # the next name after one was added, or the first of the night
         if request.args.get("adding") or not here:
             name_form.focus()
@@ -133,18 +139,21 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
 @bp.post("/<int:night_id>/attendees")
 def add_attendee(night_id):
     night = db.get_or_404(Night, night_id)
-    form = NewPlayerForm()
+    form = NewPlayerForm(action="player", target=night.id)
+    status = 422
     if form.validate_on_submit():
         def add():
+            limits.count("player")
             player = services.add_attendee(night, form.name.data)
             return players_of(night, adding=1), gettext("%(name)s joined the night.",
                                                         name=player.name)
         try:
-            return submit_once(form, add)
+            return submit_once(form, add, night.group_id)
         except services.ServiceError as error:
             db.session.rollback()
             form.name.errors.append(sentence(error))
-    return show(night_id, name_form=form.focus(), status=422)
+            status = 429 if isinstance(error, limits.Limited) else 422
+    return show(night_id, name_form=form.focus(), status=status)
 
 
 @bp.post("/<int:night_id>/attendees/<int:player_id>")
@@ -189,15 +198,11 @@ def players_of(night, **args):
 def delete(night_id):
     """Delete a night started by mistake, one with no game, after a page that says so. A
     second tap, once it is gone, is answered as the first was."""
-    form, notice = ConfirmOnceForm(), None
+    form, notice = ConfirmOnceForm(action="delete-night", target=night_id), None
     night = db.session.get(Night, night_id)
     if night is None:
-        first = (request.method == "POST" and locks.TOKEN.fullmatch(form.once.data or "")
-                 and db.session.get(Submission, form.once.data))
-        if not first or not first.location:
-            abort(404)
-        flash(first.message)
-        return redirect(first.location)
+        # gone: a second tap of this phone's, on this night, is answered as the first was
+        return answer_again(form.key, form.scope) if request.method == "POST" else abort(404)
     owned(night.group_id)
     if night.games:
         notice = gettext("This night has games, so it stays. Delete its games first.")
@@ -211,8 +216,8 @@ def delete(night_id):
             notice = sentence(error)
         else:
             locks.forget_answers(url_for("nights.show", night_id=night_id))
-            locks.claim(form.once.data)
-            locks.answered(form.once.data, url_for("nights.index"), told)
+            locks.claim(form.key, form.scope)
+            locks.answered(form.key, form.scope, url_for("nights.index"), told, night.group_id)
             db.session.commit()
             flash(told)
             return redirect(url_for("nights.index"))

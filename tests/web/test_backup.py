@@ -159,3 +159,55 @@ def test_an_old_backup_replays_its_skull_games_as_they_were_played(runner, tmp_p
     sheet = client.get("/games/1/sheet.json").get_json()
     assert sheet["options"]["last_skull_out"] is False
     assert sheet["state"]["Ben"] == {"points": 1, "cards": 1, "eliminated": False}
+
+
+# -- a backup's any_game settings of any shape, and games too long to hold ----------------
+# (imported here, as this part was added at the end of the file)
+
+import time  # noqa: E402
+
+from companion.rules import MAX_ENTRIES  # noqa: E402
+from tests.web.history_data import game  # noqa: E402
+
+
+def any_game(entries=None, status="in_progress", **options):
+    entries = entries if entries is not None else [{"scores": {"Ann": 3, "Ben": 5}}]
+    return game("any_game", ["Ann", "Ben"], entries, status, **options)
+
+
+def nothing_stored(runner, tmp_path):
+    doc = json.loads(backup_text(runner, tmp_path, "after.json"))
+    return doc["players"] == [] and doc["nights"] == []
+
+
+@pytest.mark.parametrize("name", [["Qwixx"], [], 7, 2.5, True, {"name": "Qwixx"}, {}])
+def test_a_game_name_that_is_not_text_is_refused_with_a_sentence(runner, tmp_path, name):
+    result = restore_file(runner, tmp_path, document(night(games=[any_game(name=name)])))
+    # refused by the CLI in a sentence, not by a traceback
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert ("Nothing was restored. The night of 2026-11-01 “Test night”, game 1 (Any game): "
+            "The setting “Name of the game” must be text.") in result.output
+    assert nothing_stored(runner, tmp_path)
+
+
+def test_a_game_of_the_most_entries_a_game_holds_is_restored(runner, tmp_path, client):
+    rounds = [{"scores": {"Ann": n % 5, "Ben": 1}} for n in range(MAX_ENTRIES)]
+    restore(runner, tmp_path, night(games=[any_game(rounds, name="Qwixx")]))
+    sheet = client.get("/games/1/sheet.json").get_json()
+    assert len(sheet["rounds"]) == MAX_ENTRIES
+    assert sheet["totals"] == {"Ann": 2 * MAX_ENTRIES, "Ben": MAX_ENTRIES}
+
+
+def test_a_game_longer_than_a_game_holds_is_refused_and_nothing_stored(runner, tmp_path):
+    rounds = [{"scores": {"Ann": n % 5, "Ben": 1}} for n in range(5000)]
+    doc = document(night(games=[skull(), any_game(rounds, name="Qwixx")]))
+    started = time.perf_counter()
+    result = restore_file(runner, tmp_path, doc)
+    spent = time.perf_counter() - started
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert ("Nothing was restored. The night of 2026-11-01 “Test night”, game 2 (Qwixx), "
+            "round 2001: A score sheet holds at most 2000 entries: start a new game to play "
+            "on.") in result.output
+    assert nothing_stored(runner, tmp_path)
+    # refused before its rounds are replayed (a generous bound: the file is read first)
+    assert spent < 5, spent

@@ -15,7 +15,7 @@ from tests.web.history_data import document, night, restore, skull, skyjo
 
 def start_group(app, name="Friday club"):
     with app.app_context():
-        group_id = groups.start_group(name)[0].group_id
+        group_id = groups.start_group(name, "a phone's digest").group_id
         db.session.commit()
     return group_id
 

@@ -4,6 +4,8 @@ Phones here are test clients with their own cookies. `client` (tests/conftest.py
 joined the test table's group; `app.test_client(joined=False)` is in no group.
 """
 
+import hashlib
+
 import re
 from datetime import timedelta
 
@@ -271,24 +273,29 @@ def test_the_membership_cookie_is_signed_httponly_and_long_lived(app):
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert app.permanent_session_lifetime == timedelta(days=400)
     assert "Expires=" in cookie
-    # the database keeps a digest of the phone's secret, never the secret
+    # the cookie holds the phone's secret; the database keeps its sha-256, never the secret
     with phone.session_transaction() as session:
-        (member_id, secret), = session["members"].items()
+        secret = session["phone"]
+        assert set(session) <= {"phone", "group", "groups", "_flashes", "_permanent"}
     with app.app_context():
-        member = db.session.get(Member, int(member_id))
-        assert secret not in member.secret_digest and len(secret) >= 22
+        member, = db.session.scalars(sql_select(Member).where(Member.group_id != 1)).all()
+        assert member.phone == hashlib.sha256(secret.encode()).hexdigest()
+        assert len(secret) >= 22 and member.secret_digest is None
 
 
 def test_a_forged_or_stale_membership_proves_nothing(app, client, secret_game):
     night_id = secret_game[0]
     with client.session_transaction() as session:
-        (member_id, secret), = session["members"].items()
+        secret = session["phone"]
     forger = app.test_client(joined=False)
+    for forged in (secret[:-1] + ("A" if secret[-1] != "A" else "B"), secret + "A", 12,
+                   ["list"], hashlib.sha256(secret.encode()).hexdigest()):
+        with forger.session_transaction() as session:
+            session["phone"] = forged
+        assert forger.get(f"/nights/{night_id}").status_code == 404
     with forger.session_transaction() as session:
-        session["members"] = {member_id: secret[:-1] + ("A" if secret[-1] != "A" else "B")}
-    assert forger.get(f"/nights/{night_id}").status_code == 404
-    with forger.session_transaction() as session:
-        session["members"] = {"not a number": secret, member_id: 12}
+        session.pop("phone")
+        session["members"] = {"not a number": secret, "1": 12, "2": secret}
     assert forger.get(f"/nights/{night_id}").status_code == 404
     assert client.get(f"/nights/{night_id}").status_code == 200
 
@@ -403,7 +410,10 @@ def test_a_second_tap_on_start_a_group_puts_the_phone_in_the_first_tap_s_group(a
     never arrives, so the second tap must bring the phone in as well."""
     phone = app.test_client(joined=False)
     once = hidden_value(phone.get("/").get_data(as_text=True), "once")
-    first = app.test_client(joined=False)  # the lost answer: another cookie jar
+    # the lost answer: the first tap, sent with the phone's cookie, whose answer (and new
+    # cookie) never reaches the phone
+    first = app.test_client(joined=False)
+    first.set_cookie("session", phone.get_cookie("session").value)
     assert first.post("/groups/new", data={"once": once, "name": "Twice"}).status_code == 302
     again = phone.post("/groups/new", data={"once": once, "name": "Twice"})
     assert again.status_code == 302

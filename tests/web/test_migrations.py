@@ -324,6 +324,6 @@ def test_a_database_from_before_groups_becomes_one_group_that_its_owner_can_join
     # names stay unique within the group, and a new group is numbered after it
     with app.app_context():
         from companion.services import groups as group_services
-        membership, _ = group_services.start_group("Second")
+        membership = group_services.start_group("Second", "a phone's digest")
         db.session.commit()
         assert membership.group_id == 2

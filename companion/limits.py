@@ -1,0 +1,85 @@
+"""How much one phone may create in a while: groups, nights, players, invites.
+
+Anyone can reach a hosted server, and one client could start thousands of groups a minute.
+Each creating action counts against its phone (and starting a group, which a phone with no
+cookie can do, against its network address too) in a fixed window of time; past the limit
+the action is refused with a sentence, and nothing is created.
+
+The counts live in the database (`Tally`), in the action's own transaction: every worker and
+machine counts together, a refused or failed action counts nothing, and the embedded install
+needs no other server. (Flask-Limiter keeps its counts in memory per process, or in Redis or
+Memcached, which the one-command install does not have.)
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import current_app, request
+from flask_babel import ngettext
+from sqlalchemy import delete
+from sqlalchemy.dialects import postgresql, sqlite
+
+from . import once
+from .extensions import db
+from .models import Tally
+from .services.errors import ServiceError
+
+# action: (how many, in how many seconds) for one phone; a person at a table never gets near
+PER_PHONE = {"group": (5, 60), "night": (10, 60), "player": (40, 60), "invite": (10, 60)}
+# action: (how many, in how many seconds) for one network address, whatever the phone
+PER_ADDRESS = {"group": (30, 3600)}
+
+
+class Limited(ServiceError):
+    """Too many of one action in too short a time: nothing was created."""
+
+
+def refusal(action: str, most: int, per_address: bool) -> str:
+    if per_address:
+        return ngettext("This network has started %(num)d group in the last hour. Try again "
+                        "later.", "This network has started %(num)d groups in the last hour. "
+                        "Try again later.", most)
+    return {
+        "group": lambda: ngettext(
+            "This phone has started %(num)d group in the last minute. Wait a minute, then "
+            "try again.", "This phone has started %(num)d groups in the last minute. Wait a "
+            "minute, then try again.", most),
+        "night": lambda: ngettext(
+            "This phone has started %(num)d night in the last minute. Wait a minute, then "
+            "try again.", "This phone has started %(num)d nights in the last minute. Wait a "
+            "minute, then try again.", most),
+        "player": lambda: ngettext(
+            "This phone has added %(num)d player in the last minute. Wait a minute, then "
+            "try again.", "This phone has added %(num)d players in the last minute. Wait a "
+            "minute, then try again.", most),
+        "invite": lambda: ngettext(
+            "This phone has made %(num)d new invite in the last minute. Wait a minute, then "
+            "try again.", "This phone has made %(num)d new invites in the last minute. Wait "
+            "a minute, then try again.", most),
+    }[action]()
+
+
+def count(action: str) -> None:
+    """Count one `action` of this phone (and address); raises Limited past a limit."""
+    limits = current_app.config.get("CREATE_LIMITS", {})
+    checks = [(f"{action}:{once.phone()[:32]}", limits.get(action, PER_PHONE[action]), False)]
+    if action in PER_ADDRESS:
+        checks.append((f"{action}@{request.remote_addr}"[:100],
+                       limits.get(action + "@", PER_ADDRESS[action]), True))
+    now = int(time.time())
+    db.session.execute(delete(Tally).where(Tally.expires < now))
+    for key, (most, seconds), per_address in checks:
+        if hit(key, now // seconds, (now // seconds + 1) * seconds) > most:
+            raise Limited(refusal(action, most, per_address))
+
+
+def hit(key: str, window: int, expires: int) -> int:
+    """Add one to the key's count in this window; the count now."""
+    dialect = {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
+    table = Tally.__table__
+    statement = (dialect.insert(table).values(key=key, window=window, count=1, expires=expires)
+                 .on_conflict_do_update(index_elements=["key", "window"],
+                                        set_={"count": table.c.count + 1})
+                 .returning(table.c.count))
+    return db.session.execute(statement).scalar_one()
