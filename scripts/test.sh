@@ -4,11 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# the browser tests drive Debian's Chromium (playwright's own download does not work here)
-# and zbarimg reads the share page's QR codes back (tests/browser/test_live_table.py)
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/zbarimg ]; then
+# the browser tests drive Debian's Chromium (playwright's own download does not work here),
+# zbarimg reads the share page's QR codes back (tests/browser/test_live_table.py), and nginx
+# stands in front of gunicorn as docs/hosting.md says (tests/server/test_slow_clients.py)
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/zbarimg ] || [ ! -x /usr/sbin/nginx ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools nginx-light \
+    >/dev/null
 fi
 
 # the PostgreSQL server (installed if need be) starts while the rest is installed and the
