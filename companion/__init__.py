@@ -13,6 +13,7 @@ def create_app(test_config=None):
                 template_folder="../templates", static_folder="../static")
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     load_config(app, test_config)
+    trust_proxies(app)
     register_extensions(app)
     register_converters(app)
     register_blueprints(app)
@@ -39,6 +40,15 @@ def load_config(app, test_config):
         # the session from before a save and lose its "Saved." message; and a following
         # phone would carry it every 1.5 s
         SESSION_REFRESH_EACH_REQUEST=False,
+        # how many proxies in front set X-Forwarded-For/-Proto/-Host/-Port (docs/hosting.md):
+        # 0 trusts none of those headers, 1 the one nginx or Caddy sets
+        PROXY_HOPS=0,
+        # a form's CSRF token holds for a game night (a pad stays open for hours); it is
+        # bound to the phone's session all the same
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
+        # Flask-WTF's Referer check compares with the Host header, which a proxy may give
+        # without its port: forms are checked by their Origin instead (security.py)
+        WTF_CSRF_SSL_STRICT=False,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("COMPANION")
@@ -81,15 +91,27 @@ def instance_secret(path):
     return path.read_text().strip()
 
 
+def trust_proxies(app):
+    """Behind PROXY_HOPS proxies, the request is what the phone sent to the first one: its
+    scheme (HTTPS), address, host and port (Werkzeug's ProxyFix)."""
+    hops = int(app.config["PROXY_HOPS"])
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,
+                                x_port=hops)
+
+
 def register_extensions(app):
     from . import assets, i18n, instrument, logs, models, schema, security  # noqa: F401 (models)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    # before the CSRF check: a form from another site is refused as that, whatever its token
+    security.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
-    security.init_app(app)
     assets.init_app(app)
     instrument.init_app(app)
     logs.init_app(app)

@@ -1,4 +1,4 @@
-"""Command-line tools: `flask --app app backup | restore | groups | demo`.
+"""Command-line tools: `flask --app app serve | backup | restore | groups | demo`.
 
 The schema needs no command: the app upgrades it when it starts (`flask db upgrade` too).
 `groups` is the only place an invite link is printed outside the app: the way into a
@@ -10,16 +10,14 @@ import time
 import click
 from flask import current_app, url_for
 
+from . import address
 from . import backup as backups
 from . import backup_file
 from . import demo as demos
+from . import serving
 from .extensions import db
 from .models import Group, Member, Night, Player
 from .services import groups as group_services
-
-# where `groups` links point when neither --url nor PUBLIC_URL says
-LOCAL_URL = "http://localhost:5000"
-
 
 def group_or_fail(group_id: int) -> Group:
     group = db.session.get(Group, group_id)
@@ -44,6 +42,8 @@ def plural(count: int, noun: str) -> str:
 
 
 def register(app):
+    app.cli.add_command(serving.serve)
+
     @app.cli.command("backup")
     @click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
     @click.option("--group", "group_id", type=int,
@@ -101,11 +101,11 @@ def register(app):
     @click.option("--new-invite", "renew", type=int, metavar="ID",
                   help="Replace this group's invite: the old link stops working.")
     @click.option("--start", metavar="NAME", help="Start a group no phone is in yet.")
-    @click.option("--url", help=f"The app's address in the links (default: PUBLIC_URL, "
-                                f"else {LOCAL_URL}).")
+    @click.option("--url", help="The app's address in the links (default: PUBLIC_URL, else "
+                                "this machine's network address on `serve`'s port).")
     def groups(renew, start, url):
         """List every group with its players, nights, phones and invite link."""
-        base_url = url or current_app.config.get("PUBLIC_URL") or LOCAL_URL
+        base_url = url or address.public_base()
         if renew is not None:
             group = group_or_fail(renew)
             group_services.new_invite(group.id)

@@ -68,6 +68,17 @@ def same(last: dict, made: dict) -> bool:
     return all(last.get(key) == made.get(key) for key in keys)
 
 
+def hold(game: Game) -> None:
+    """Hold the game, as the phone saw it, until the commit, for a change that is not to
+    the game itself (a rematch): raises Stale when it changed since it was read."""
+    done = db.session.execute(
+        update(Game).where(Game.id == game.id, Game.version == game.version)
+        .values(version=Game.version).execution_options(synchronize_session=False))
+    if done.rowcount != 1:
+        raise Stale(db.session.execute(select(Game.last_change)
+                                       .where(Game.id == game.id)).scalar())
+
+
 def take_every_game() -> None:
     """Wait for every change in flight and hold off new ones (a restore replacing all)."""
     db.session.execute(select(Game.id).order_by(Game.id).with_for_update())

@@ -242,7 +242,11 @@ def seating(night: Night, kind: str) -> list[Player]:
 
 def rematch(game: Game) -> Game:
     """A new game at the same night with the same seats and settings as `game`, once it
-    is over."""
+    is over (as it still is once held: an undo on another phone may have reopened it)."""
+    try:
+        locks.hold(game)
+    except locks.Stale as stale:
+        raise Conflict(changed_message(game, stale.last)) from None
     if game.in_progress:
         raise ServiceError(gettext("This game is still being played: a rematch starts once it "
                                    "is over."))

@@ -83,7 +83,7 @@ def guard():
     named = [] if endpoint in OPEN else [key for key in OWNER
                                          if key in (request.view_args or {})]
     if named and phone is None:
-        abort(404)
+        outsider()
     proved, owners = memberships(phone, [OWNER[key] for key in named],
                                  {key: request.view_args[key] for key in named})
     if endpoint not in FOLLOWS:
@@ -107,7 +107,7 @@ def guard():
             g.membership = current
             return None
         if None in known or len(known) != 1 or not known <= mine.keys():
-            abort(404)
+            outsider()
         g.membership = mine[known.pop()]
         if request.method == "GET" and endpoint not in FOLLOWS:
             show_group(g.membership.group_id)
@@ -116,6 +116,13 @@ def guard():
     if g.membership is None and endpoint not in OPEN:
         return redirect(url_for("main.home"), 303)
     return None
+
+
+def outsider():
+    """A URL naming what is not this phone's, or not there at all: one 404, whose page
+    says that a group's things need its invite (views/main.py), never which it was."""
+    g.outsider = True
+    abort(404)
 
 
 def owned(group_id: int) -> None:

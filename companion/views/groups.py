@@ -11,7 +11,8 @@ from ..i18n import sentence
 from ..models import Group, Member
 from ..services import groups
 from .access import current_group_id, forget, remember, show_group
-from .live import public_url, qr_svg
+from ..address import public_url
+from .live import qr_svg
 
 bp = Blueprint("groups", __name__)
 
@@ -65,9 +66,10 @@ def join(group_id, token):
         remember(membership)
         flash(gettext("This phone is in %(group)s now.", group=membership.name))
         return redirect(url_for("main.home"), 303)
-    # the address holds the invite: no request from this page names it
+    # the address holds the invite: a request from this page names only the site (which
+    # is what Join's Origin check reads), never the path
     return (render_template("groups/join.html", group=group, form=form),
-            422 if form.errors else 200, {"Referrer-Policy": "no-referrer"})
+            422 if form.errors else 200, {"Referrer-Policy": "strict-origin"})
 
 
 @bp.get("/group")

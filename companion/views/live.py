@@ -15,17 +15,15 @@ hold no form and no CSRF token.
 
 import dataclasses
 import hmac
-import socket
-from urllib.parse import urlsplit
 
 import segno
-from flask import (Blueprint, abort, current_app, make_response, render_template, request,
-                   url_for)
+from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup, escape
 from sqlalchemy import select
 
 from .. import services
+from ..address import public_url
 from ..extensions import db
 from ..i18n import term
 from ..models import Game, Night
@@ -76,35 +74,6 @@ def follow_night(night_id):
 
 
 # ---- bringing another phone ----------------------------------------------------------
-
-LOOPBACK = {"localhost", "127.0.0.1", "::1"}
-
-
-def lan_address() -> str | None:
-    """This machine's address on the network it would reach others by (no packet is
-    sent: connecting a UDP socket only picks the route)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            return probe.getsockname()[0]
-    except OSError:
-        return None
-
-
-def public_url(endpoint: str, **values) -> str:
-    """An address of this app another phone can open: `PUBLIC_URL` when configured (a
-    server behind a proxy), else the one this phone used, with this machine's network
-    address in place of "localhost" (the host's own browser opened it so)."""
-    path = url_for(endpoint, **values)
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        return configured.rstrip("/") + path
-    parts = urlsplit(request.host_url)
-    host = parts.netloc
-    if parts.hostname in LOOPBACK and (address := lan_address()):
-        host = address + (f":{parts.port}" if parts.port else "")
-    return f"{parts.scheme}://{host}{path}"
-
 
 def qr_svg(url: str) -> Markup:
     """The link as a QR code, drawn here as inline SVG (nothing is fetched from outside):

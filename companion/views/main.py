@@ -9,10 +9,14 @@ from urllib.parse import urlsplit
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
                    send_from_directory, url_for)
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 from flask_babel import gettext
 from sqlalchemy.exc import OperationalError
 
+from ..address import origins
 from ..extensions import db
+from ..security import ForeignRequest
 from ..forms import NightForm, StartGroupForm
 from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES, language
 from .helpers import kind_names
@@ -78,6 +82,22 @@ def language_switch(code):
     return response
 
 
+def page_of_form() -> str:
+    """The page a refused form was on: its Referer when that is a page of this site, else
+    the form's own address when it answers GET, else the first page."""
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc and f"{referrer.scheme}://{referrer.netloc}".lower() in origins():
+        back = own_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+        if back:
+            return back
+    adapter = current_app.create_url_adapter(request)
+    try:
+        adapter.match(request.path, method="GET")
+        return own_path(request.path) or url_for("main.home")
+    except HTTPException:
+        return url_for("main.home")
+
+
 def own_path(back: str) -> str | None:
     """`back` when it is a path of this site, else None: no scheme or host, no backslash,
     no control character or space (a browser drops a tab or a new line in a location, so a
@@ -112,6 +132,12 @@ def is_busy(error):
 def register_errors(app):
     @app.errorhandler(404)
     def not_found(error):
+        if g.get("outsider"):
+            # the same page whether the night or game is there or not
+            return render_template("error.html", title=gettext("Not found"), message=gettext(
+                "There is no such page here, or it belongs to a group this phone is not in. "
+                "To see a group's nights and games, open the group's invite link on this "
+                "phone: ask someone in the group to show you its code.")), 404
         return render_template("error.html", title=gettext("Not found"), message=gettext(
             "There is no such page here. It may have been removed.")), 404
 
@@ -125,6 +151,25 @@ def register_errors(app):
     def bad_request(error):
         return render_template("error.html", title=gettext("That did not work"), message=gettext(
             "The form was stale or incomplete. Go back, reload the page and try again.")), 400
+
+    @app.errorhandler(ForeignRequest)
+    def foreign(error):
+        current_app.logger.warning("refused %s %s from another site: %s", request.method,
+                                   request.path, g.get("refusal"))
+        return render_template("error.html", title=gettext("Not from this site"), message=gettext(
+            "This request did not come from this site, so nothing was changed. Open the app's "
+            "own page and try there.")), 403
+
+    @app.errorhandler(CSRFError)
+    def stale_form(error):
+        # the form's token is missing, out of date, or of another session (the cookie was
+        # lost or the server's secret changed): the page, opened again, has a good one
+        current_app.logger.warning("refused %s %s: %s", request.method, request.path,
+                                   error.description)
+        return render_template("error.html", title=gettext("That did not work"),
+                               message=gettext("This page was open too long, so nothing was "
+                                               "saved. Open it again and try once more."),
+                               again=page_of_form()), 400
 
     @app.errorhandler(405)
     def not_allowed(error):

@@ -5,6 +5,8 @@ import json
 import re
 from urllib.parse import urlsplit
 
+import pytest
+
 from companion import backup, services
 from companion.extensions import db
 from companion.models import Group
@@ -235,7 +237,13 @@ def test_a_refusal_in_a_whole_server_backup_names_the_group(runner, tmp_path):
 # -- flask groups ------------------------------------------------------------------
 
 
-LINK = re.compile(r"http://localhost:5000/join/(\d+)/([\w-]+)")
+LINK = re.compile(r"http://192.168.1.20:5000/join/(\d+)/([\w-]+)")
+
+
+@pytest.fixture(autouse=True)
+def on_a_home_network(monkeypatch):
+    """This machine's network address, as `flask serve` prints it and the links name it."""
+    monkeypatch.setattr("companion.address.lan_address", lambda: "192.168.1.20")
 
 
 def test_groups_lists_names_counts_and_invite_links(app, runner, tmp_path):
@@ -247,9 +255,9 @@ def test_groups_lists_names_counts_and_invite_links(app, runner, tmp_path):
     app.test_client()
     lines = runner.invoke(args=["groups"]).output.splitlines()
     assert lines[0] == "1. Test table: 3 players, 1 night, 1 phone"
-    assert lines[1].strip() == f"http://localhost:5000/join/1/{invite(app, GROUP)}"
+    assert lines[1].strip() == f"http://192.168.1.20:5000/join/1/{invite(app, GROUP)}"
     assert lines[2] == "2. Friday club: 0 players, 0 nights, 0 phones"
-    assert lines[3].strip() == f"http://localhost:5000/join/2/{invite(app, 2)}"
+    assert lines[3].strip() == f"http://192.168.1.20:5000/join/2/{invite(app, 2)}"
 
 
 def test_a_listed_invite_link_lets_a_phone_join_the_group(app, runner, tmp_path):
@@ -277,7 +285,7 @@ def test_a_new_invite_makes_the_old_link_a_404(app, runner):
     assert result.exit_code == 0, result.output
     new = invite(app, GROUP)
     assert new != old
-    assert f"http://localhost:5000/join/1/{new}" in result.output
+    assert f"http://192.168.1.20:5000/join/1/{new}" in result.output
     phone = app.test_client(joined=False)
     assert phone.get(f"/join/1/{old}").status_code == 404
     assert phone.get(f"/join/1/{new}").status_code == 200

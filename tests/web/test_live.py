@@ -188,7 +188,7 @@ def test_the_share_page_draws_the_links_as_qr_codes_on_the_server(app, client, g
 
 def test_a_page_opened_on_localhost_shares_the_machines_network_address(client, game,
                                                                         monkeypatch):
-    monkeypatch.setattr("companion.views.live.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.address.lan_address", lambda: "192.168.1.20")
     page = parse(client.get(f"/games/{game}/share", base_url="http://localhost:5000"))
     assert select(page, "input[readonly]")[0].get("value") == \
         f"http://192.168.1.20:5000/games/{game}"
