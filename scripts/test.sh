@@ -5,12 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # the browser tests drive Debian's Chromium (playwright's own download does not work here),
-# zbarimg reads the share page's QR codes back (tests/browser/test_live_table.py), and nginx
-# stands in front of gunicorn as docs/hosting.md says (tests/server/test_slow_clients.py)
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/zbarimg ] || [ ! -x /usr/sbin/nginx ]; then
+# zbarimg reads the share page's QR codes back (tests/browser/test_live_table.py), nginx and
+# Caddy stand in front of gunicorn as docs/hosting.md says (tests/server/test_proxy.py,
+# test_slow_clients.py), and ss reads what a server listens on (test_quick_start.py)
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/zbarimg ] || [ ! -x /usr/sbin/nginx ] \
+    || [ ! -x /usr/bin/caddy ] || ! command -v ss >/dev/null || ! command -v openssl >/dev/null; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools nginx-light \
-    >/dev/null
+    caddy iproute2 openssl >/dev/null
 fi
 
 # the PostgreSQL server (installed if need be) starts while the rest is installed and the

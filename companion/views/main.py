@@ -135,9 +135,9 @@ def register_errors(app):
         if g.get("outsider"):
             # the same page whether the night or game is there or not
             return render_template("error.html", title=gettext("Not found"), message=gettext(
-                "There is no such page here, or it belongs to a group this phone is not in. "
-                "To see a group's nights and games, open the group's invite link on this "
-                "phone: ask someone in the group to show you its code.")), 404
+                "There is no such page here. It may have been removed. A group's nights and "
+                "games open only on the group's phones: to join, open the group's invite link "
+                "on this phone (ask someone in the group to show you its code).")), 404
         return render_template("error.html", title=gettext("Not found"), message=gettext(
             "There is no such page here. It may have been removed.")), 404
 

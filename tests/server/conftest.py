@@ -42,10 +42,12 @@ class Server:
     # Phone made for a server joins that group, as a phone at the table has
     invites = {}
 
-    def __init__(self, url, workers=3, options=()):
+    def __init__(self, url, workers=3, options=(), env=None):
         self.database = url
         self.workers = workers
         self.options = list(options)
+        # more of the app's settings (COMPANION_PUBLIC_URL behind a proxy ...)
+        self.env = dict(env or {})
         # the port is bound here and the socket handed to gunicorn, so that no other server
         # (another xdist worker's, another run's) takes it between choosing and binding
         self.socket = socket.socket()
@@ -57,7 +59,8 @@ class Server:
         self.log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
 
     def start(self):
-        env = {**os.environ, "DATABASE_URL": self.database, "COMPANION_SECRET_KEY": "test"}
+        env = {**os.environ, "DATABASE_URL": self.database, "COMPANION_SECRET_KEY": "test",
+               **self.env}
         fd = self.socket.fileno()
         try:
             self.process = subprocess.Popen(

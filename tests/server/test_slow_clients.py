@@ -1,22 +1,25 @@
 """Slow clients cannot stall the table (issue 27): connections that trickle their headers a
-byte at a time, sent to the documented set-up (nginx with docs/hosting.md's site in front
-of gunicorn's threaded workers on 127.0.0.1), while a phone plays on through the same
-nginx. Bounded: about 15 s of trickling, only 127.0.0.1.
+byte at a time, sent to each documented set-up while a phone plays on through it: nginx
+with docs/hosting.md's site in front of gunicorn's threaded workers on 127.0.0.1, and the
+one-command `flask serve` (waitress). Bounded: about 15 s of trickling, only 127.0.0.1.
 
 SLOW_CLIENTS_DIRECT=1 sends the same trickle and the phone straight to gunicorn, the guard
 removed: the phone's requests then wait (this test fails), which is why the proxy is there.
 """
 
 import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 import requests
 
-from tests.server.conftest import Phone, Server, invite_path
-from tests.server.proxy import NGINX, Nginx
+from tests.server.conftest import ROOT, Phone, Server, invite_path
+from tests.server.proxy import NGINX, Nginx, free_port, stop, wait_for
 
 SLOW = 48  # connections trickling their headers
 SECONDS = 15  # for how long
@@ -46,16 +49,39 @@ def trickle(port, stop):
             sock.close()
 
 
-@pytest.mark.skipif(not os.path.exists(NGINX), reason="nginx is installed by scripts/test.sh")
-def test_slow_clients_do_not_stall_a_phone_behind_the_documented_proxy(skyjo_game):
-    url, game_id = skyjo_game
+@pytest.fixture(params=["nginx", "serve"])
+def front(request, skyjo_game):
+    """The address a phone opens, and what serves it: (base, log of the app's server)."""
+    url, _ = skyjo_game
+    if request.param == "serve":
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "app", "serve", "--local", "--port",
+             str(port)], cwd=ROOT, env={**os.environ, "DATABASE_URL": url,
+                                        "COMPANION_SECRET_KEY": "test"},
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        wait_for(process, port, "flask serve")
+        yield f"http://127.0.0.1:{port}", None
+        stop(process)
+        return
+    if not os.path.exists(NGINX):
+        pytest.skip("nginx is installed by scripts/test.sh")
     server = Server(url, workers=2, options=["--worker-class", "gthread", "--threads", "4",
                                              "--timeout", "60"]).start()
     direct = os.environ.get("SLOW_CLIENTS_DIRECT") == "1"
     proxy = None if direct else Nginx(server.port).start()
-    base = server.base if direct else proxy.base
-    stop = threading.Event()
-    trickling = threading.Thread(target=trickle, args=(int(base.rsplit(":", 1)[1]), stop),
+    yield (server.base if direct else proxy.base), server
+    if proxy:
+        proxy.stop()
+    server.kill()
+    assert "Traceback" not in server.errors()
+
+
+def test_slow_clients_do_not_stall_a_phone(front, skyjo_game):
+    url, game_id = skyjo_game
+    base, server = front
+    stop_ = threading.Event()
+    trickling = threading.Thread(target=trickle, args=(int(base.rsplit(":", 1)[1]), stop_),
                                  daemon=True)
     try:
         phone = Phone(base, joined=False)
@@ -92,9 +118,5 @@ def test_slow_clients_do_not_stall_a_phone_behind_the_documented_proxy(skyjo_gam
         assert max(took) < LIMIT
         assert saved >= SECONDS // 2
     finally:
-        stop.set()
+        stop_.set()
         trickling.join(timeout=EVERY + 5)
-        if proxy:
-            proxy.stop()
-        server.kill()
-    assert "Traceback" not in server.errors()
