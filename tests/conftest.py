@@ -234,6 +234,19 @@ class Phone(FlaskClient):
         return membership
 
 
+# Debian's Chromium, as the browser tests (tests/browser) and the proxy tests
+# (tests/server/test_proxy.py) drive it through Playwright (../shared/TOOLING.md)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-default-apps"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium",
+            "args": CHROMIUM_ARGS}
+
+
 def make_app(url, **config):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": url, **config})

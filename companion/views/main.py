@@ -50,7 +50,8 @@ def home():
     rows = db.session.execute(RECENT, {"group_id": g.membership.group_id}).all()
     recent = [night for night, _, _ in rows]
     tonight = [row for row in rows if row[0].date == date.today()]
-    return render_template("main/home.html", recent=recent, tonight=tonight, form=NightForm(action="night", target=g.membership.group_id))
+    return render_template("main/home.html", recent=recent, tonight=tonight,
+                           form=NightForm(action="night", target=g.membership.group_id))
 
 
 @bp.get("/favicon.ico")

@@ -25,9 +25,6 @@ from tests.conftest import GROUP, database_url, make_app
 
 ROOT = Path(__file__).parents[2]
 ARTIFACTS = ROOT / "artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--disable-default-apps"]
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 WIDTHS = (320, 390, 430)
 
@@ -35,11 +32,6 @@ WIDTHS = (320, 390, 430)
 @functools.cache
 def axe_source():
     return (ROOT / "node_modules/axe-core/axe.min.js").read_text()
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": ARGS}
 
 
 @pytest.fixture(scope="session")

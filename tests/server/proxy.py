@@ -71,7 +71,34 @@ def hosting_site() -> str:
     return found.group(1)
 
 
-class Nginx:
+class Proxy:
+    """A proxy process in a folder of its own: `command()` runs it, listening on `port`."""
+
+    name = "proxy"
+
+    def command(self) -> list[str]:
+        raise NotImplementedError
+
+    def environment(self) -> dict:
+        return dict(os.environ)
+
+    def start(self):
+        self.process = subprocess.Popen(
+            self.command(), env=self.environment(), stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            wait_for(self.process, self.port, self.name)
+        except RuntimeError:
+            self.stop()
+            raise
+        return self
+
+    def stop(self):
+        stop(self.process)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Nginx(Proxy):
     """nginx on 127.0.0.1 in front of gunicorn's `upstream_port`: docs/hosting.md's site
     (`site="hosting"`) or Debian's stock one (`site="stock"`), over TLS when given
     (cert, key)."""
@@ -108,21 +135,11 @@ http {{
 """)
         self.process = None
 
-    def start(self):
-        self.process = subprocess.Popen(
-            [NGINX, "-c", str(self.folder / "nginx.conf"), "-p", str(self.folder),
-             "-e", str(self.folder / "error.log"), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-        try:
-            wait_for(self.process, self.port, "nginx")
-        except RuntimeError:
-            self.stop()
-            raise
-        return self
+    name = "nginx"
 
-    def stop(self):
-        stop(self.process)
-        shutil.rmtree(self.folder, ignore_errors=True)
+    def command(self):
+        return [NGINX, "-c", str(self.folder / "nginx.conf"), "-p", str(self.folder),
+                "-e", str(self.folder / "error.log"), "-g", "daemon off;"]
 
 
 def caddy_site() -> str:
@@ -133,7 +150,7 @@ def caddy_site() -> str:
     return found.group(1)
 
 
-class Caddy:
+class Caddy(Proxy):
     """Caddy on 127.0.0.1 with docs/hosting.md's Caddyfile, its site address made this
     test's and its certificate the test's (no certificate is fetched, nothing on :80)."""
 
@@ -148,19 +165,13 @@ class Caddy:
         (self.folder / "Caddyfile").write_text(site)
         self.process = None
 
-    def start(self):
-        env = {**os.environ, "HOME": str(self.folder), "XDG_DATA_HOME": str(self.folder),
-               "XDG_CONFIG_HOME": str(self.folder)}
-        self.process = subprocess.Popen(
-            [CADDY, "run", "--config", str(self.folder / "Caddyfile"), "--adapter", "caddyfile"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-        try:
-            wait_for(self.process, self.port, "caddy")
-        except RuntimeError:
-            self.stop()
-            raise
-        return self
+    name = "caddy"
 
-    def stop(self):
-        stop(self.process)
-        shutil.rmtree(self.folder, ignore_errors=True)
+    def command(self):
+        return [CADDY, "run", "--config", str(self.folder / "Caddyfile"), "--adapter",
+                "caddyfile"]
+
+    def environment(self):
+        # Caddy keeps its data under HOME: this test's folder
+        return {**os.environ, "HOME": str(self.folder), "XDG_DATA_HOME": str(self.folder),
+                "XDG_CONFIG_HOME": str(self.folder)}

@@ -10,17 +10,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARGS
 from tests.server.conftest import Server, count
 from tests.server.proxy import CADDY, NGINX, Caddy, Nginx, certificate
 from tests.conftest import database_url
 
 SITES = {"nginx-stock": NGINX, "nginx-hosting": NGINX, "caddy-hosting": CADDY}
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": ARGS}
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,6 @@ removed: the phone's requests then wait (this test fails), which is why the prox
 """
 
 import os
-import signal
 import socket
 import subprocess
 import sys

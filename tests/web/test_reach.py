@@ -50,12 +50,17 @@ def test_a_form_sent_from_another_site_is_refused_and_says_so(tmp_path, caplog, 
     assert any("from another site" in r.getMessage() for r in caplog.records)
 
 
-@pytest.mark.parametrize("headers", [{}, {"Origin": "http://localhost"},
-                                     {"Origin": "HTTP://LOCALHOST", "Sec-Fetch-Site": "same-origin"}])
-def test_a_form_from_this_site_or_from_no_browser_is_taken(tmp_path, headers):
+@pytest.mark.parametrize("base, headers", [
+    ("http://localhost", {}),
+    ("http://localhost", {"Origin": "http://localhost"}),
+    ("http://localhost", {"Origin": "HTTP://LOCALHOST", "Sec-Fetch-Site": "same-origin"}),
+    # gunicorn serving TLS itself: no Referer needed
+    ("https://localhost", {"Origin": "https://localhost", "Sec-Fetch-Site": "same-origin"}),
+])
+def test_a_form_from_this_site_or_from_no_browser_is_taken(tmp_path, base, headers):
     app, phone = phone_of(tmp_path)
-    taken = phone.post("/nights/new", data={"date": "2026-12-01", "csrf_token": token(phone)},
-                       headers=headers)
+    taken = phone.post("/nights/new", base_url=base, headers=headers,
+                       data={"date": "2026-12-01", "csrf_token": token(phone, base)})
     assert taken.status_code == 302
     assert nights(app) == 1
 

@@ -15,7 +15,7 @@ from companion.extensions import db
 from companion.models import Entry, Game, Group, Member, Night, Submission
 from companion.rules import MAX_ENTRIES
 from tests.conftest import GROUP
-from tests.web.conftest import hidden_value, parse, texts
+from tests.web.conftest import hidden_value, parse
 from tests.web.test_groups import invite_link, join, start_group
 
 
@@ -239,7 +239,6 @@ def test_nights_players_and_invites_are_limited_each_with_a_sentence(app, client
 def test_the_pad_refuses_the_round_after_the_last_a_game_holds(app, client, start_game):
     game_id = start_game("any_game", ["Ann", "Ben"])
     with app.app_context():
-        game = db.session.get(Game, game_id)
         docs = [{"scores": {"0": 1, "1": 2}}] * MAX_ENTRIES
         db.session.add_all(Entry(game_id=game_id, position=i, doc=doc)
                            for i, doc in enumerate(docs))
