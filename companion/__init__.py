@@ -93,13 +93,14 @@ def instance_secret(path):
 
 def trust_proxies(app):
     """Behind PROXY_HOPS proxies, the request is what the phone sent to the first one: its
-    scheme (HTTPS), address, host and port (Werkzeug's ProxyFix)."""
+    scheme (HTTPS) and address (Werkzeug's ProxyFix). Its host stays the Host header, which
+    nginx and Caddy set from the phone's request; X-Forwarded-Host is not trusted (Debian's
+    proxy_params passes a client's own through), the public address says the rest."""
     hops = int(app.config["PROXY_HOPS"])
     if hops:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,
-                                x_port=hops)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
 
 def register_extensions(app):

@@ -58,9 +58,17 @@ def public_url(endpoint: str, **values) -> str:
 def origins() -> set[str]:
     """The origins a form of this app is sent from: the public address's, and the one the
     request names itself by (its Host, which a browser sets and no page can)."""
-    found = {f"{request.scheme}://{request.host}".lower()}
+    found = {origin(f"{request.scheme}://{request.host}")}
     configured = current_app.config.get("PUBLIC_URL")
     if configured:
-        parts = urlsplit(configured)
-        found.add(f"{parts.scheme}://{parts.netloc}".lower())
+        found.add(origin(configured))
     return found
+
+
+def origin(url: str) -> str:
+    """An address's origin as a browser says it: lower case, without a default port."""
+    parts = urlsplit(url.lower())
+    netloc = parts.netloc
+    if (parts.scheme, parts.port) in (("https", 443), ("http", 80)):
+        netloc = netloc.rsplit(":", 1)[0]
+    return f"{parts.scheme}://{netloc}"

@@ -78,11 +78,17 @@ class WholeNumberField(IntegerField):
     """A number field whose refusal says what to type: WTForms' own says "Not a valid
     integer value." for 1.5, "twelve" or a number of five thousand digits."""
 
+    # past this a number is held at it: every check of a range then refuses it in its own
+    # words, and none meets a number too large for a float (WTForms' NumberRange does)
+    HELD = 10 ** 18
+
     def process_formdata(self, valuelist):
         try:
             super().process_formdata(valuelist)
         except ValueError:
             raise ValueError(gettext("Type a whole number, like 12 or -3.")) from None
+        if isinstance(self.data, int) and abs(self.data) > self.HELD:
+            self.data = self.HELD if self.data > 0 else -self.HELD
 
 
 class DayField(DateField):

@@ -143,9 +143,10 @@ def insert_new(table, keys: list[str], **values) -> bool:
     """INSERT a row unless one with the same `keys` exists (two phones adding one thing at
     once): True when this one was inserted. The second waits for the first to commit."""
     dialect = {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
-    statement = dialect.insert(table).values(**values).on_conflict_do_nothing(
-        index_elements=keys)
-    return db.session.execute(statement).rowcount == 1
+    # RETURNING says whether a row went in: psycopg's rowcount for this INSERT is -1
+    statement = (dialect.insert(table).values(**values)
+                 .on_conflict_do_nothing(index_elements=keys).returning(table.c[keys[0]]))
+    return db.session.execute(statement).first() is not None
 
 
 def claim(key: str | None, scope: str) -> Submission | None:

@@ -72,6 +72,7 @@ class Group(db.Model):
 
     # "group" is a reserved word in SQL
     __tablename__ = "play_group"
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(GROUP_NAME_MAX))
@@ -113,7 +114,8 @@ class Player(db.Model):
         secondary=night_players, back_populates="attendees", order_by="Night.date.desc()")
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
 
-    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+    # ids a URL names are never given again (SQLite's AUTOINCREMENT: migration 0013)
+    __table_args__ = (UniqueConstraint("group_id", "name_key"), {"sqlite_autoincrement": True})
 
     def rename(self, name: str) -> None:
         self.name = name
@@ -134,7 +136,8 @@ class Night(db.Model):
         back_populates="night", order_by="Game.id", cascade="all, delete-orphan")
 
     # a group's nights, newest first: the history, the home page, the nights list
-    __table_args__ = (Index("ix_night_group_id_date", "group_id", "date"),)
+    __table_args__ = (Index("ix_night_group_id_date", "group_id", "date"),
+                      {"sqlite_autoincrement": True})
 
     @property
     def label(self) -> str:
@@ -145,6 +148,8 @@ class Night(db.Model):
 
 
 class Game(db.Model):
+    __table_args__ = {"sqlite_autoincrement": True}
+
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id"), index=True)
     kind: Mapped[str] = mapped_column(String(20))

@@ -4,6 +4,7 @@ forms accepted only from this site's own pages."""
 from flask import current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 
+from . import address
 from .address import origins
 
 # everything comes from this app: no inline script or style, no other origin, no framing
@@ -31,7 +32,7 @@ def check_origin():
     origin = request.headers.get("Origin")
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
         g.refusal = f"Sec-Fetch-Site: cross-site (Origin {origin})"
-    elif origin is not None and origin.lower() not in origins():
+    elif origin is not None and address.origin(origin) not in origins():
         g.refusal = f"Origin {origin} is not one of {sorted(origins())}"
     else:
         return

@@ -126,12 +126,15 @@ def hold(group_id: int) -> None:
 
 
 def sign_out_others(group_id: int, member_id: int) -> int:
-    """Every phone of the group but this one has to join again: how many were signed out.
-    Two phones asking at once: the first signs the second out, which is then told so."""
+    """Every phone of the group but this one has to join again, with a new invite made in
+    the same transaction (a phone signed out could otherwise join again with the old one,
+    or read the new one as it is made): how many were signed out. Two phones asking at
+    once: the first signs the second out, which is then told so."""
     hold(group_id)
     if db.session.get(Member, member_id, populate_existing=True) is None:
         raise ServiceError(gettext("This phone was signed out on another phone a moment ago. "
                                    "Join again with the group's invite link."))
+    new_invite(group_id)
     return db.session.execute(delete(Member).where(
         Member.group_id == group_id, Member.id != member_id)).rowcount
 

@@ -132,14 +132,13 @@ def owned(group_id: int) -> None:
         abort(404)
 
 
-def chosen_group_id(value) -> int:
-    """The group a form was shown for (its hidden field), if this phone is in it; else
-    the group the lists show."""
-    mine = {m.group_id for m in g.memberships}
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 16 \
-            and int(value) in mine:
-        return int(value)
-    return current_group_id()
+def chosen_group_id(value) -> int | None:
+    """The group a form was shown for (its hidden field), if this phone is in it; None
+    when it names a group this phone is no longer in; the group the lists show when it
+    names none."""
+    if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 16):
+        return current_group_id()
+    return int(value) if int(value) in {m.group_id for m in g.memberships} else None
 
 
 def current_group_id() -> int:

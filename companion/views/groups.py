@@ -28,7 +28,8 @@ def start():
         # tap's group, while this phone is still in it (the membership is the database's,
         # so a lost answer lost nothing); a phone signed out of it since is not let back in
         db.session.rollback()
-        if first.group_id not in {m.group_id for m in g.memberships}:
+        # read now: the first tap may have committed after this request's guard read them
+        if first.group_id not in {m.group_id for m in groups.memberships(once.phone())[0]}:
             flash(gettext("This form started a group that this phone is no longer in. To get "
                           "back in, open the group's invite link."))
             return redirect(url_for("main.home"), 303)
@@ -61,6 +62,13 @@ def join(group_id, token):
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
     if form.validate_on_submit():
+        try:
+            limits.count("join")
+        except limits.Limited as error:
+            db.session.rollback()
+            form.form_errors.append(sentence(error))
+            return (render_template("groups/join.html", group=group, form=form), 429,
+                    {"Referrer-Policy": "strict-origin"})
         membership = groups.add_member(group, once.phone())
         db.session.commit()
         remember(membership)
@@ -126,6 +134,7 @@ def sign_out_others(group_id):
     flash(ngettext("Signed out %(num)d other phone. They can join again with the invite link.",
                    "Signed out %(num)d other phones. They can join again with the invite link.",
                    count) if count else gettext("No other phone was in the group."))
+    flash(gettext("The old invite link and code no longer work. This is the new one."))
     return redirect(url_for("groups.show", group_id=group_id), 303)
 
 

@@ -41,6 +41,12 @@ def index():
 def new():
     group_id = chosen_group_id(request.form.get("group"))
     form = NightForm(action="night", target=group_id)
+    if group_id is None:
+        # signed out of the group the form was opened for: no night lands in another
+        form.validate_on_submit()
+        form.form_errors.append(gettext("This phone is no longer in the group this form was "
+                                        "opened for, so no night was started."))
+        return render_template("nights/new.html", form=form), 422
     if form.validate_on_submit():
         def start():
             limits.count("night")
@@ -213,6 +219,9 @@ def delete(night_id):
             services.delete_night(night)
         except services.ServiceError as error:
             db.session.rollback()
+            if db.session.scalar(db.select(Night.id).where(Night.id == night_id)) is None:
+                # deleted by a tap at the same moment: this phone's own is answered as it was
+                return answer_again(form.key, form.scope)
             notice = sentence(error)
         else:
             locks.forget_answers(url_for("nights.show", night_id=night_id))

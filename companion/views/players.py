@@ -3,8 +3,10 @@
 from collections import OrderedDict
 from threading import Lock
 
-from flask import Blueprint, flash, get_template_attribute, redirect, render_template, url_for
+from flask import (Blueprint, abort, flash, get_template_attribute, redirect, render_template,
+                   url_for)
 from flask_babel import gettext
+from sqlalchemy.orm.exc import StaleDataError
 
 from .. import charts, services, stats
 from ..extensions import db
@@ -50,8 +52,10 @@ def show(player_id):
     if form.validate_on_submit():
         try:
             services.rename_player(player, form.name.data)
-        except services.ServiceError as error:
+        except (services.ServiceError, StaleDataError) as error:
             db.session.rollback()
+            # removed from the roster on another phone at this moment
+            gone_unless_there(player_id)
             form.name.errors.append(sentence(error))
         else:
             db.session.commit()
@@ -77,6 +81,8 @@ def remove(player_id):
             services.remove_player(player)
         except services.ServiceError as error:
             db.session.rollback()
+            # a tap on another phone (or this one's first) removed them a moment ago
+            gone_unless_there(player_id)
             refusal = sentence(error)
         else:
             db.session.commit()
@@ -86,6 +92,12 @@ def remove(player_id):
     played = db.session.execute(SEATED, {"player": player.id}).scalar()
     return render_template("players/remove.html", player=player, form=form, nights=nights,
                            played=played, refusal=refusal), 409 if refusal else 200
+
+
+def gone_unless_there(player_id):
+    """The app's 404 once the player is gone (after a refused change rolled back)."""
+    if db.session.scalar(db.select(Player.id).where(Player.id == player_id)) is None:
+        abort(404)
 
 
 class DrawnCharts:

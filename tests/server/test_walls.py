@@ -1,16 +1,12 @@
-"""Races and failures a hostile or unlucky table brings (issue 27), against gunicorn with
-several workers: an undo racing a correction of the very entry it removes, and the
-database going away in the middle of a save."""
-
-import threading
-import time
+"""Races a hostile or unlucky table brings (issue 27), against gunicorn with several
+workers: an undo racing a correction of the very entry it removes, and taps at the same
+moment on a night, a player or a group that one of them removes or makes."""
 
 import pytest
-from sqlalchemy import create_engine, text
 
-from tests.conftest import TEST_DATABASE_URL
-from tests.server.conftest import Phone, Server, at_once, count
+from tests.server.conftest import Phone, Server, at_once, count, scalar
 from tests.server.races import build_games, correct_doc, round_form
+from tests.web.conftest import hidden_value
 
 RACES = 12
 
@@ -56,47 +52,71 @@ def test_an_undo_racing_a_correction_of_the_last_entry_is_one_or_the_other_never
     assert "Traceback" not in server.errors()
 
 
-@pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: its server restarts")
-def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyjo_game):
-    """The save waits for the game's row, which another connection holds; its connection
-    is then terminated as a restart terminates every connection."""
-    url, game_id = skyjo_game
-    server = Server(url, workers=1).start()
-    engine = create_engine(url)
-    try:
-        phone = Phone.opened(server.base)
-        version = phone.http.get(f"{server.base}/games/{game_id}/sheet.json",
-                                 timeout=10).json()["version"]
-        form = {"version": version, "finisher": "Ann", "score_0": "1", "score_1": "5"}
-        answers = []
-        with engine.connect() as holder:
-            holder.execute(text("select id from game where id = :id for update"),
-                           {"id": game_id})
-            saving = threading.Thread(
-                target=lambda: answers.append(phone.post(f"/games/{game_id}/entries", form,
-                                                         phone.csrf)), daemon=True)
-            saving.start()
-            waiting = None
-            deadline = time.monotonic() + 20
-            while waiting is None and time.monotonic() < deadline:
-                waiting = holder.execute(text(
-                    "select pid from pg_stat_activity where datname = current_database() "
-                    "and wait_event_type = 'Lock' and pid <> pg_backend_pid()")).scalar()
-                time.sleep(0.05)
-            assert waiting, "the save never waited for the game's row"
-            holder.execute(text("select pg_terminate_backend(:pid)"), {"pid": waiting})
-            saving.join(timeout=30)
-            holder.rollback()
-        cut, = answers
-        assert cut.status_code == 503, cut.text[-800:]
-        assert "The database is restarting" in cut.text and "Nothing was saved" in cut.text
-        assert cut.headers["Retry-After"] == "5"
-        assert count(url, f"select count(*) from entry where game_id = {game_id}") == 0
-        # the next try gets a new connection and is saved
-        again = phone.post(f"/games/{game_id}/entries", form, phone.csrf)
-        assert again.status_code == 302, again.text[-800:]
-        assert count(url, f"select count(*) from entry where game_id = {game_id}") == 1
-    finally:
-        engine.dispose()
-        server.kill()
+# ---- taps at the same moment on what goes away (found by a hostile probe) ----------------
+
+def new_night(phone, title):
+    answer = phone.post("/nights/new", {"date": "2026-12-01", "title": title}, phone.csrf)
+    assert answer.status_code == 302, answer.text[-500:]
+    return int(answer.headers["Location"].rsplit("/", 1)[1])
+
+
+def new_player(phone, url, night, name):
+    assert phone.post(f"/nights/{night}/attendees", {"name": name},
+                      phone.csrf).status_code == 302
+    player = scalar(url, "select id from player where name = :name", name=name)
+    # off the night again, so that only the roster holds them
+    phone.post(f"/nights/{night}/attendees/{player}/remove", {}, phone.csrf)
+    return player
+
+
+def test_a_double_tap_on_delete_night_is_answered_twice_as_the_first(table):
+    built, server, (phone, _) = table
+    for number in range(4):
+        night = new_night(phone, f"Twice {number}")
+        key = phone.hidden(f"/nights/{night}/delete", "once")
+        answers = at_once(*[lambda: phone.post(f"/nights/{night}/delete", {"once": key},
+                                               phone.csrf)] * 2)
+        assert [a.status_code for a in answers] == [302, 302], [a.text[-300:] for a in answers]
+        assert {a.headers["Location"] for a in answers} == {"/nights/"}
+        assert count(built["url"], f"select count(*) from night where id = {night}") == 0
+    assert "Traceback" not in server.errors()
+
+
+def test_two_phones_deleting_one_night_at_once_is_no_500(table):
+    built, server, (ann, ben) = table
+    for number in range(4):
+        night = new_night(ann, f"Both {number}")
+        answers = at_once(*[lambda phone=phone: phone.post(f"/nights/{night}/delete", {},
+                                                           phone.csrf) for phone in (ann, ben)])
+        assert sorted(a.status_code for a in answers) in ([302, 302], [302, 404])
+    assert "Traceback" not in server.errors()
+
+
+def test_removing_and_renaming_one_player_at_once_is_no_500(table):
+    built, server, (ann, ben) = table
+    night = new_night(ann, "Roster")
+    for number in range(6):
+        player = new_player(ann, built["url"], night, f"Zed{number}")
+        removing = lambda: ann.post(f"/players/{player}/remove", {}, ann.csrf)  # noqa: E731
+        other = (lambda: ben.post(f"/players/{player}/remove", {}, ben.csrf)) if number % 2 \
+            else (lambda: ben.post(f"/players/{player}", {"name": f"Yves{number}"}, ben.csrf))
+        answers = at_once(removing, other)
+        assert all(a.status_code in (302, 303, 404) for a in answers), \
+            [(a.status_code, a.text[-300:]) for a in answers]
+    assert "Traceback" not in server.errors()
+
+
+def test_a_double_tap_on_start_a_group_lands_both_in_the_group(table):
+    built, server, _ = table
+    for number in range(4):
+        phone = Phone(server.base, joined=False)
+        first = phone.page("/")
+        data = {"once": hidden_value(first, "once"), "name": f"Twice {number}"}
+        token = hidden_value(first, "csrf_token")
+        answers = at_once(*[lambda: phone.post("/groups/new", data, token)] * 2)
+        assert [a.status_code for a in answers] == [302, 302], \
+            [(a.status_code, a.headers.get("Location")) for a in answers]
+        assert len({a.headers["Location"] for a in answers}) == 1
+        assert count(built["url"], f"select count(*) from play_group where name = "
+                                   f"'Twice {number}'") == 1
     assert "Traceback" not in server.errors()

@@ -205,11 +205,15 @@ def test_signing_out_every_other_phone_leaves_only_this_one(app, client, secret_
     assert ("Signed out 2 other phones. They can join again with the invite link."
             in texts(parse(answer), ".flash"))
     assert ben.get(f"/nights/{night_id}").status_code == 200
+    # the invite was made new in the same step: the old link lets no one back in
+    new = invite_link(ben)
+    assert new != link
     for phone in (client, cid):
         assert phone.get(f"/nights/{night_id}").status_code == 404
         assert phone.get("/nights/").status_code == 303
-        # the link still works for them, as for anyone who has it
-        join(phone, link)
+        assert phone.get(path_of(link)).status_code == 404
+        # the new one does, as for anyone it is shown to
+        join(phone, new)
         assert phone.get(f"/nights/{night_id}").status_code == 200
 
 

@@ -148,3 +148,11 @@ def test_the_serve_banner_prints_the_address_and_a_code_of_it(monkeypatch):
     assert "--local" in printed
     local = banner("http://127.0.0.1:5000", local=True)
     assert "only this machine" in local and "█" not in local
+
+
+def test_a_public_address_with_its_default_port_is_the_same_origin(tmp_path):
+    app, phone = phone_of(tmp_path, PUBLIC_URL="https://scores.example.org:443")
+    taken = phone.post("/nights/new", base_url="https://localhost:8804", headers={
+        "Origin": "https://scores.example.org"},
+        data={"date": "2026-12-01", "csrf_token": token(phone, "https://localhost:8804")})
+    assert taken.status_code == 302

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import func, select as sql_select
 
 from companion.extensions import db
-from companion.models import Entry, Game, Group, Member, Night, Submission
+from companion.models import Entry, Game, Group, Member, Night, Player, Submission
 from companion.rules import MAX_ENTRIES
 from tests.conftest import GROUP
 from tests.web.conftest import hidden_value, parse
@@ -320,3 +320,84 @@ def test_a_cookie_from_before_phones_is_adopted_once(app):
         session["members"] = {str(member_id): "old secret"}
     assert forger.get("/nights/").status_code == 303
     assert groups_of(app, forger) == set()
+
+
+# ---- found by a hostile probe after the first round ----------------------------------------
+
+def test_an_id_is_never_given_again_so_a_url_never_names_another_group_s_row(app, client):
+    """SQLite gave a deleted row's id to the next row (another group's), between the
+    guard's check of a URL and the view's load of its row; AUTOINCREMENT (migration 0013)
+    gives every id once, as PostgreSQL's sequences do."""
+    client.post("/nights/new", data={"date": "2026-12-01"})
+    client.post("/nights/1/attendees", data={"name": "Gone"})
+    with app.app_context():
+        gone = db.session.scalar(sql_select(func.max(Night.id))), db.session.scalar(
+            sql_select(func.max(Player.id)))
+    client.post("/nights/1/attendees/%d/remove" % gone[1])
+    client.post(f"/players/{gone[1]}/remove")
+    client.post("/nights/1/delete")
+    other = app.test_client(joined=False)
+    start_group(other, "Others")
+    other.post("/nights/new", data={"date": "2026-12-02"})
+    other.post("/nights/%d/attendees" % (gone[0] + 1), data={"name": "New"})
+    with app.app_context():
+        night = db.session.scalar(sql_select(func.max(Night.id)))
+        player = db.session.scalar(sql_select(func.max(Player.id)))
+    assert night > gone[0] and player > gone[1]
+    assert client.get(f"/players/{gone[1]}").status_code == 404
+
+
+@pytest.mark.parametrize("path, field", [
+    ("/nights/1/games/new/any_game", "option_target"),
+    ("/nights/1/games/new/skyjo", "option_target"),
+    ("/nights/1/games/new/cards_500", "option_extra_jokers"),
+])
+def test_a_number_past_any_float_is_refused_beside_its_field(client, start_game, path, field):
+    start_game("skyjo", ["Ann", "Ben"])
+    form = parse(client.get(path))
+    data = {i.get("name"): i.get("value", "") for i in form.select("input[name], select[name]")
+            if i.get("type") != "checkbox"}
+    data[field] = "2" + "0" * 400
+    refused = client.post(path, data=data)
+    assert refused.status_code == 422
+    assert parse(refused).one(f"input[name={field}]").get("value") == "2" + "0" * 400
+
+
+def test_dice_that_are_too_many_to_count_are_refused_not_a_500(client, start_game):
+    game = start_game("dice_poker", ["Ann", "Ben"])
+    version = client.get(f"/games/{game}/sheet.json").get_json()["version"]
+    for path in (f"/games/{game}/entries", f"/games/{game}/preview"):
+        answer = client.post(path, data={"version": version, "face_1": "9" * 400})
+        assert answer.status_code in (200, 422), path
+
+
+def test_joining_is_limited_per_address_with_a_sentence(app, client):
+    app.config["CREATE_LIMITS"] = {"join@": (2, 3600)}
+    link = invite_link(client)
+    for _ in range(2):
+        join(app.test_client(joined=False), link)
+    refused = app.test_client(joined=False).post(re.sub(r"^https?://[^/]+", "", link))
+    assert refused.status_code == 429
+    assert "This network has brought 2 phones into groups in the last hour." in shown(refused)
+
+
+def test_an_ipv6_client_is_counted_by_its_64():
+    from companion.limits import network
+    assert network("2001:db8:1:2::1") == network("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert network("2001:db8:1:3::1") != network("2001:db8:1:2::1")
+    assert network("203.0.113.9") == "203.0.113.9"
+    assert network(None) == "None"
+
+
+def test_a_night_form_of_a_group_this_phone_left_starts_nothing_elsewhere(app, client):
+    other = app.test_client(joined=False)
+    start_group(other, "Second")
+    join(other, invite_link(client))  # in both groups now
+    form = parse(other.get("/nights/new"))
+    shown_for = form.one("input[name=group]").get("value")
+    other.post(f"/groups/{shown_for}/leave")
+    left = other.post("/nights/new", data={"date": "2026-12-01", "title": "Stale",
+                                            "group": shown_for})
+    assert left.status_code == 422
+    assert "This phone is no longer in the group this form was opened for" in shown(left)
+    assert count(app, Night, Night.title == "Stale") == 0

@@ -12,6 +12,11 @@ server gave.
 
 `tally` counts what each phone creates per window of time (companion/limits.py).
 
+On SQLite, groups, players, nights and games take AUTOINCREMENT ids, which are never given
+again: a URL's id is checked once by the guard (views/access.py) and the view then loads
+the row, and without it an id deleted in between could come back as another group's row.
+PostgreSQL's sequences never give an id twice.
+
 Revision ID: 0013
 Revises: 0012
 """
@@ -24,7 +29,17 @@ branch_labels = None
 depends_on = None
 
 
+# the tables whose ids URLs name (views/access.py, OWNER)
+NAMED = ('play_group', 'player', 'night', 'game')
+
+
 def upgrade():
+    if op.get_bind().dialect.name == 'sqlite':
+        for table in NAMED:
+            # a copy of the table, as SQLite changes one (its foreign keys are off meanwhile)
+            with op.batch_alter_table(table, recreate='always',
+                                      table_kwargs={'sqlite_autoincrement': True}):
+                pass
     with op.batch_alter_table('member') as batch:
         batch.add_column(sa.Column('phone', sa.String(length=64), nullable=True))
         batch.alter_column('secret_digest', existing_type=sa.String(length=64), nullable=True)
