@@ -67,8 +67,13 @@ def origins() -> set[str]:
 
 def origin(url: str) -> str:
     """An address's origin as a browser says it: lower case, without a default port."""
-    parts = urlsplit(url.lower())
+    try:
+        parts = urlsplit(url.lower())
+        port = parts.port
+    except ValueError:
+        # no address at all (a port past 65535, a broken IPv6 host): matches no origin
+        return url.lower()
     netloc = parts.netloc
-    if (parts.scheme, parts.port) in (("https", 443), ("http", 80)):
+    if (parts.scheme, port) in (("https", 443), ("http", 80)):
         netloc = netloc.rsplit(":", 1)[0]
     return f"{parts.scheme}://{netloc}"

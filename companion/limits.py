@@ -91,6 +91,9 @@ def network(address: str | None) -> str:
         found = ipaddress.ip_address(address or "")
     except ValueError:
         return str(address)
+    if found.version == 6 and found.ipv4_mapped:
+        # an IPv4 client of a server listening on both ([::]): its own IPv4 address
+        return str(found.ipv4_mapped)
     if found.version == 6:
         return str(ipaddress.ip_network(f"{found}/64", strict=False))
     return str(found)

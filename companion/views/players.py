@@ -58,9 +58,11 @@ def show(player_id):
             gone_unless_there(player_id)
             form.name.errors.append(sentence(error))
         else:
+            # read before the commit: a removal on another phone may follow it at once
+            name = player.name
             db.session.commit()
-            flash(gettext("Renamed to %(name)s.", name=player.name))
-            return redirect(url_for("players.show", player_id=player.id))
+            flash(gettext("Renamed to %(name)s.", name=name))
+            return redirect(url_for("players.show", player_id=player_id))
     record = stats.player_stats(player)
     return render_template(
         "players/show.html", player=player, form=form, stats=record,

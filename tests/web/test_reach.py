@@ -34,6 +34,9 @@ def nights(app):
 
 @pytest.mark.parametrize("headers", [
     {"Origin": "https://evil.example"},
+    {"Origin": "https://localhost:99999"},
+    {"Origin": "http://localhost:abc"},
+    {"Origin": "https://[::1"},
     {"Origin": "http://localhost.evil.example"},
     {"Origin": "null"},
     {"Sec-Fetch-Site": "cross-site"},

@@ -385,7 +385,8 @@ def test_an_ipv6_client_is_counted_by_its_64():
     from companion.limits import network
     assert network("2001:db8:1:2::1") == network("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert network("2001:db8:1:3::1") != network("2001:db8:1:2::1")
-    assert network("203.0.113.9") == "203.0.113.9"
+    assert network("203.0.113.9") == "203.0.113.9" == network("::ffff:203.0.113.9")
+    assert network("::ffff:8.8.8.8") != network("::ffff:203.0.113.9")
     assert network(None) == "None"
 
 
