@@ -2,8 +2,9 @@
 
 Anyone can reach a hosted server, and one client could start thousands of groups a minute.
 Each creating action counts against its phone (and starting a group, which a phone with no
-cookie can do, and joining one, which makes a new phone, against its network address) in a fixed window of time; past the limit
-the action is refused with a sentence, and nothing is created.
+cookie can do, and joining one, which makes a new phone, against its network address) in a
+fixed window of time; past the limit the action is refused with a sentence, and nothing is
+created.
 
 The counts live in the database (`Tally`), in the action's own transaction: every worker and
 machine counts together, a refused or failed action counts nothing, and the embedded install

@@ -1,7 +1,8 @@
 """Who may see what: one guard in front of every route.
 
 A phone's groups are the memberships of the phone its session cookie (signed, HttpOnly,
-400 days) names by its secret (companion/once.py), read from the database on every request. Every URL that names a group's thing, by
+400 days) names by its secret (companion/once.py), read from the database on every
+request. Every URL that names a group's thing, by
 `group_id`, `night_id`, `game_id` or `player_id`, is answered only for a phone of that
 group; to anyone else it is the app's 404, as if it did not exist. URLs that name nothing
 (the nights, the players, the history) show the phone's current group, and send a phone
