@@ -99,3 +99,29 @@ def test_a_group_is_started_joined_rotated_and_signed_out(people):
     # the pages above answered 404 on purpose, which Chromium logs as a failed load
     for table in (ann, ben, cid):
         table.console_errors = [e for e in table.console_errors if "status of 404" not in e]
+
+
+def test_the_pages_of_a_phone_outside_and_of_a_stale_form_pass_every_check(people):
+    """What a phone outside the group sees at a night's link, and a form whose CSRF token
+    went stale: said in words, accessible, valid, at every width."""
+    ann, stranger = people("Ann"), people("Stranger")
+    ann.goto("/")
+    ann.page.get_by_role("button", name="Start a group").click()
+    ann.goto("/")
+    ann.page.get_by_role("button", name="Start the night").click()
+    night = re.sub(r"^https?://[^/]+", "", ann.page.url).split("?")[0]
+
+    stranger.goto(night)
+    expect(stranger.page.get_by_text("open only on the group's phones")).to_be_visible()
+    stranger.check("outsider")
+    # the 404 the page answers with is its point
+    stranger.console_errors = [e for e in stranger.console_errors if "status of 404" not in e]
+
+    ann.goto("/nights/new")
+    ann.page.locator("input[name=csrf_token]").evaluate("input => input.value = 'stale'")
+    ann.page.get_by_role("button", name="Start the night").click()
+    expect(ann.page.get_by_text("This page was open too long")).to_be_visible()
+    ann.check("stale-form")
+    ann.page.get_by_role("link", name="Open the page again").click()
+    expect(ann.page.get_by_role("heading", name="Start a night")).to_be_visible()
+    ann.console_errors = [e for e in ann.console_errors if "status of 400" not in e]
