@@ -40,8 +40,8 @@ def load_config(app, test_config):
         # the session from before a save and lose its "Saved." message; and a following
         # phone would carry it every 1.5 s
         SESSION_REFRESH_EACH_REQUEST=False,
-        # how many proxies in front set X-Forwarded-For/-Proto/-Host/-Port (docs/hosting.md):
-        # 0 trusts none of those headers, 1 the one nginx or Caddy sets
+        # how many proxies in front set X-Forwarded-For and -Proto (docs/hosting.md): 0
+        # trusts none, 1 the one nginx or Caddy sets
         PROXY_HOPS=0,
         # a form's CSRF token holds for a game night (a pad stays open for hours); it is
         # bound to the phone's session all the same

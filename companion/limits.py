@@ -20,9 +20,8 @@ import time
 from flask import current_app, request
 from flask_babel import ngettext
 from sqlalchemy import delete
-from sqlalchemy.dialects import postgresql, sqlite
 
-from . import once
+from . import locks, once
 from .extensions import db
 from .models import Tally
 from .services.errors import ServiceError
@@ -102,9 +101,8 @@ def network(address: str | None) -> str:
 
 def hit(key: str, window: int, expires: int) -> int:
     """Add one to the key's count in this window; the count now."""
-    dialect = {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
     table = Tally.__table__
-    statement = (dialect.insert(table).values(key=key, window=window, count=1, expires=expires)
+    statement = (locks.dialect().insert(table).values(key=key, window=window, count=1, expires=expires)
                  .on_conflict_do_update(index_elements=["key", "window"],
                                         set_={"count": table.c.count + 1})
                  .returning(table.c.count))

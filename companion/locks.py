@@ -139,12 +139,16 @@ def players(ids) -> None:
                            .with_for_update(key_share=True))
 
 
+def dialect():
+    """This database's SQL dialect, for its INSERT ... ON CONFLICT."""
+    return {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
+
+
 def insert_new(table, keys: list[str], **values) -> bool:
     """INSERT a row unless one with the same `keys` exists (two phones adding one thing at
     once): True when this one was inserted. The second waits for the first to commit."""
-    dialect = {"postgresql": postgresql, "sqlite": sqlite}[db.session.get_bind().dialect.name]
     # RETURNING says whether a row went in: psycopg's rowcount for this INSERT is -1
-    statement = (dialect.insert(table).values(**values)
+    statement = (dialect().insert(table).values(**values)
                  .on_conflict_do_nothing(index_elements=keys).returning(table.c[keys[0]]))
     return db.session.execute(statement).first() is not None
 

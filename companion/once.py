@@ -26,6 +26,8 @@ import secrets
 from flask import current_app, session
 from itsdangerous import BadData, URLSafeTimedSerializer
 
+from .models import new_token
+
 # how long a form's key answers a repeated tap; taps older than this are forgotten
 KEPT_SECONDS = 7 * 24 * 3600
 # what a phone's secret in the cookie looks like (`new_token`'s 128 bits)
@@ -44,7 +46,7 @@ def phone_secret(create: bool = True) -> str | None:
         return secret
     if not create:
         return None
-    secret = secrets.token_urlsafe(16)
+    secret = new_token()
     session["phone"] = secret
     session.permanent = True
     return secret

@@ -4,8 +4,7 @@ forms accepted only from this site's own pages."""
 from flask import current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 
-from . import address
-from .address import origins
+from .address import origin, origins
 
 # everything comes from this app: no inline script or style, no other origin, no framing
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -29,11 +28,11 @@ def check_origin():
     if request.method in ("GET", "HEAD", "OPTIONS", "TRACE") or \
             not current_app.config.get("WTF_CSRF_ENABLED", True):
         return
-    origin = request.headers.get("Origin")
+    sent = request.headers.get("Origin")
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
-        g.refusal = f"Sec-Fetch-Site: cross-site (Origin {origin})"
-    elif origin is not None and address.origin(origin) not in origins():
-        g.refusal = f"Origin {origin} is not one of {sorted(origins())}"
+        g.refusal = f"Sec-Fetch-Site: cross-site (Origin {sent})"
+    elif sent is not None and origin(sent) not in origins():
+        g.refusal = f"Origin {sent} is not one of {sorted(origins())}"
     else:
         return
     raise ForeignRequest()

@@ -9,7 +9,6 @@ worker.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from dataclasses import dataclass
 
@@ -19,6 +18,7 @@ from sqlalchemy import delete, select, update
 from .. import locks, text
 from ..extensions import db
 from ..models import GROUP_NAME_MAX, Group, Member, new_token, now_utc
+from ..once import digest
 from .errors import ServiceError
 
 # the name a group starts with when the one tap does not give one, in the language of the
@@ -33,10 +33,6 @@ class Membership:
     member_id: int
     group_id: int
     name: str
-
-
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def clean_group_name(name: str | None) -> str:

@@ -15,6 +15,7 @@ from ..models import Game, Night
 from ..pads import KINDS
 from ..rules import RuleError
 from .access import current_group_id, owned
+from .helpers import exists
 from .once import answer_again, submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
@@ -356,7 +357,7 @@ def delete(game_id):
     # every phone of the group shares this tap, from the version its page showed
     scope = f"delete-game:{game_id}:{request.form.get('version', '')}"[:120]
     key = once.shared_key(scope)
-    if request.method == "POST" and not game_exists(game_id):
+    if request.method == "POST" and not exists(Game, game_id):
         return answer_again(key, scope)
     game = load_game(game_id)
     group_id = game.night.group_id
@@ -370,7 +371,7 @@ def delete(game_id):
         try:
             made = services.delete_game(game_, seen)
         except services.Conflict:
-            if game_exists(game_id):
+            if exists(Game, game_id):
                 raise
             # deleted by a tap that came first: answered as it was
             db.session.rollback()
@@ -388,10 +389,6 @@ def rolled_back(game):
     rather than read again."""
     game_id = inspect(game).identity[0]
     db.session.rollback()
-    if not game_exists(game_id):
+    if not exists(Game, game_id):
         abort(410)
-
-
-def game_exists(game_id):
-    return db.session.scalar(select(Game.id).where(Game.id == game_id)) is not None
 

@@ -10,8 +10,8 @@ from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..i18n import sentence
 from ..models import Group, Member
 from ..services import groups
-from .access import current_group_id, forget, remember, show_group
 from ..address import public_url
+from .access import current_group_id, forget, remember, show_group
 from .live import qr_svg
 
 bp = Blueprint("groups", __name__)
@@ -61,23 +61,24 @@ def join(group_id, token):
         show_group(group_id)
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
+    status = None
     if form.validate_on_submit():
         try:
             limits.count("join")
         except limits.Limited as error:
             db.session.rollback()
             form.form_errors.append(sentence(error))
-            return (render_template("groups/join.html", group=group, form=form), 429,
-                    {"Referrer-Policy": "strict-origin"})
-        membership = groups.add_member(group, once.phone())
-        db.session.commit()
-        remember(membership)
-        flash(gettext("This phone is in %(group)s now.", group=membership.name))
-        return redirect(url_for("main.home"), 303)
+            status = 429
+        else:
+            membership = groups.add_member(group, once.phone())
+            db.session.commit()
+            remember(membership)
+            flash(gettext("This phone is in %(group)s now.", group=membership.name))
+            return redirect(url_for("main.home"), 303)
     # the address holds the invite: a request from this page names only the site (which
     # is what Join's Origin check reads), never the path
     return (render_template("groups/join.html", group=group, form=form),
-            422 if form.errors else 200, {"Referrer-Policy": "strict-origin"})
+            status or (422 if form.errors else 200), {"Referrer-Policy": "strict-origin"})
 
 
 @bp.get("/group")

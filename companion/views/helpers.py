@@ -25,6 +25,11 @@ class IdConverter(IntegerConverter):
         super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
+def exists(model, id_: int) -> bool:
+    """Whether the row is still there (read afresh, after a refused change rolled back)."""
+    return db.session.scalar(db.select(model.id).where(model.id == id_)) is not None
+
+
 def page_number() -> int:
     """?page= as 1..PAGE_MAX: 1 when missing or not a plain number, PAGE_MAX when larger."""
     text = request.args.get("page", "")

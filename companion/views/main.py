@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from flask_babel import gettext
 from sqlalchemy.exc import OperationalError
 
-from ..address import origins
+from ..address import origin, origins
 from ..extensions import db
 from ..security import ForeignRequest
 from ..forms import NightForm, StartGroupForm
@@ -87,7 +87,7 @@ def page_of_form() -> str:
     """The page a refused form was on: its Referer when that is a page of this site, else
     the form's own address when it answers GET, else the first page."""
     referrer = urlsplit(request.referrer or "")
-    if referrer.netloc and f"{referrer.scheme}://{referrer.netloc}".lower() in origins():
+    if referrer.netloc and origin(request.referrer) in origins():
         back = own_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
         if back:
             return back

@@ -16,7 +16,7 @@ from ..models import Game, Night, Player, Seat, night_players
 from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned
 from .once import answer_again, submit_once
-from .helpers import night_label, paginate
+from .helpers import exists, night_label, paginate
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -219,7 +219,7 @@ def delete(night_id):
             services.delete_night(night)
         except services.ServiceError as error:
             db.session.rollback()
-            if db.session.scalar(db.select(Night.id).where(Night.id == night_id)) is None:
+            if not exists(Night, night_id):
                 # deleted by a tap at the same moment: this phone's own is answered as it was
                 return answer_again(form.key, form.scope)
             notice = sentence(error)

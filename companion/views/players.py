@@ -14,6 +14,7 @@ from ..forms import ConfirmForm, NameForm
 from ..i18n import language, sentence
 from ..models import Player, PlayerRecord, Seat, night_players
 from .access import current_group_id
+from .helpers import exists
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -55,7 +56,8 @@ def show(player_id):
         except (services.ServiceError, StaleDataError) as error:
             db.session.rollback()
             # removed from the roster on another phone at this moment
-            gone_unless_there(player_id)
+            if not exists(Player, player_id):
+                abort(404)
             form.name.errors.append(sentence(error))
         else:
             # read before the commit: a removal on another phone may follow it at once
@@ -84,7 +86,8 @@ def remove(player_id):
         except services.ServiceError as error:
             db.session.rollback()
             # a tap on another phone (or this one's first) removed them a moment ago
-            gone_unless_there(player_id)
+            if not exists(Player, player_id):
+                abort(404)
             refusal = sentence(error)
         else:
             db.session.commit()
@@ -94,12 +97,6 @@ def remove(player_id):
     played = db.session.execute(SEATED, {"player": player.id}).scalar()
     return render_template("players/remove.html", player=player, form=form, nights=nights,
                            played=played, refusal=refusal), 409 if refusal else 200
-
-
-def gone_unless_there(player_id):
-    """The app's 404 once the player is gone (after a refused change rolled back)."""
-    if db.session.scalar(db.select(Player.id).where(Player.id == player_id)) is None:
-        abort(404)
 
 
 class DrawnCharts:

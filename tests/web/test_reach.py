@@ -13,13 +13,20 @@ from tests.conftest import database_url, make_app
 from tests.web.conftest import parse
 
 
-def phone_of(tmp_path, caplog=None, **config):
-    """A phone of the test table's group on an app with CSRF on; the app's log goes to
-    `caplog` (the migrations' logging set-up replaced the handler pytest had put in)."""
+def phone_of(tmp_path, **config):
+    """A phone of the test table's group on an app with CSRF on."""
     app = make_app(database_url(tmp_path), WTF_CSRF_ENABLED=True, **config)
-    if caplog is not None:
-        app.logger.addHandler(caplog.handler)
     return app, app.test_client()
+
+
+@pytest.fixture
+def logged(caplog):
+    """The app's log, for this test only (the migrations' logging set-up replaces the
+    handler pytest puts on the root logger)."""
+    logger = logging.getLogger("companion")
+    logger.addHandler(caplog.handler)
+    yield caplog
+    logger.removeHandler(caplog.handler)
 
 
 def token(phone, base_url="http://localhost"):
@@ -42,15 +49,15 @@ def nights(app):
     {"Sec-Fetch-Site": "cross-site"},
     {"Origin": "http://localhost", "Sec-Fetch-Site": "cross-site"},
 ])
-def test_a_form_sent_from_another_site_is_refused_and_says_so(tmp_path, caplog, headers):
-    app, phone = phone_of(tmp_path, caplog)
+def test_a_form_sent_from_another_site_is_refused_and_says_so(tmp_path, logged, headers):
+    app, phone = phone_of(tmp_path)
     data = {"date": "2026-12-01", "csrf_token": token(phone)}
-    with caplog.at_level(logging.WARNING):
+    with logged.at_level(logging.WARNING):
         refused = phone.post("/nights/new", data=data, headers=headers)
     assert refused.status_code == 403
     assert "This request did not come from this site" in parse(refused).text
     assert nights(app) == 0
-    assert any("from another site" in r.getMessage() for r in caplog.records)
+    assert any("from another site" in r.getMessage() for r in logged.records)
 
 
 @pytest.mark.parametrize("base, headers", [
@@ -84,17 +91,17 @@ def test_behind_a_proxy_that_drops_the_port_the_public_address_is_this_site(tmp_
     assert nights(app) == 1
 
 
-def test_a_stale_form_says_why_links_back_and_the_log_has_the_reason(tmp_path, caplog):
-    app, phone = phone_of(tmp_path, caplog)
+def test_a_stale_form_says_why_links_back_and_the_log_has_the_reason(tmp_path, logged):
+    app, phone = phone_of(tmp_path)
     token(phone)
-    with caplog.at_level(logging.WARNING):
+    with logged.at_level(logging.WARNING):
         refused = phone.post("/nights/new", data={"date": "2026-12-01", "csrf_token": "old"},
                              headers={"Referer": "http://localhost/nights/new?from=home"})
     page = parse(refused)
     assert refused.status_code == 400
     assert "This page was open too long, so nothing was saved." in page.text
     assert page.one("a.primary").get("href") == "/nights/new?from=home"
-    assert any("The CSRF token is invalid." in r.getMessage() for r in caplog.records)
+    assert any("The CSRF token is invalid." in r.getMessage() for r in logged.records)
     # a Referer of another site is not followed back
     refused = phone.post("/games/1/entries", data={"csrf_token": "old"},
                          headers={"Referer": "https://evil.example/x"})

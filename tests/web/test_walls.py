@@ -301,7 +301,7 @@ def test_a_group_restore_forgets_the_group_s_taps_only(app, client, runner, tmp_
 def test_a_cookie_from_before_phones_is_adopted_once(app):
     """A phone that joined before migration 0013 holds {member id: secret}: its groups
     become its phone's, and the cookie shrinks to the phone's one secret."""
-    from companion.services.groups import digest
+    from companion.once import digest
     with app.app_context():
         member = Member(group_id=GROUP, secret_digest=digest("old secret"))
         db.session.add(member)
