@@ -67,9 +67,13 @@ def add_member(group: Group, phone: str) -> Membership:
     return Membership(member_id, group.id, group.name)
 
 
-def invited(group_id: int, invite: str) -> Group | None:
-    """The group whose invite link this is, or None (an old link, a wrong one)."""
-    group = db.session.get(Group, group_id)
+def invited(group_id: int, invite: str, held: bool = False) -> Group | None:
+    """The group whose invite link this is, or None (an old link, a wrong one). `held`:
+    the group's row is held first and read afresh, so that a new invite made at this
+    moment (a sign-out of the other phones makes one) is the one compared."""
+    if held:
+        hold(group_id)
+    group = db.session.get(Group, group_id, populate_existing=held)
     if group is None or not hmac.compare_digest(group.invite.encode(), invite.encode()):
         return None
     return group

@@ -54,15 +54,18 @@ def start():
 def join(group_id, token):
     group = groups.invited(group_id, token)
     if group is None:
-        return render_template("error.html", title=gettext("This invite no longer works"),
-                               message=gettext("Ask someone in the group to show you the new "
-                                               "code on their phone.")), 404
+        return invite_gone()
     if group_id in {m.group_id for m in g.memberships}:
         show_group(group_id)
         return redirect(url_for("main.home"), 303)
     form = ConfirmForm()
     status = None
     if form.validate_on_submit():
+        # read again with the group held: signing out the other phones replaces the
+        # invite, and a join must come wholly before that or not at all
+        if groups.invited(group_id, token, held=True) is None:
+            db.session.rollback()
+            return invite_gone()
         try:
             limits.count("join")
         except limits.Limited as error:
@@ -79,6 +82,12 @@ def join(group_id, token):
     # is what Join's Origin check reads), never the path
     return (render_template("groups/join.html", group=group, form=form),
             status or (422 if form.errors else 200), {"Referrer-Policy": "strict-origin"})
+
+
+def invite_gone():
+    return render_template("error.html", title=gettext("This invite no longer works"),
+                           message=gettext("Ask someone in the group to show you the new code "
+                                           "on their phone.")), 404
 
 
 @bp.get("/group")
