@@ -128,11 +128,12 @@ def register_converters(app):
 
 
 def register_blueprints(app):
-    from .views import access, games, groups, history, live, main, nights, players
+    from .views import access, games, groups, history, live, main, nights, once, players
 
     access.init_app(app)
     for module in (main, groups, nights, games, players, history, live):
         app.register_blueprint(module.bp)
+    app.after_request(once.background)
 
 
 def register_errorhandlers(app):

@@ -141,10 +141,16 @@ class Once:
 
     def __init__(self, *args, action: str, target: object = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.scope = once.scope(action, target)
-        self.key = once.key(self.once.data, self.scope)
-        if self.key is None:
-            self.once.data = once.issue(self.scope)
+        keyed(self, once.scope(action, target))
+
+
+def keyed(form, scope: str) -> None:
+    """The form's one-time key for `scope`: the one it was sent with when the server gave
+    it for this scope, else a new one for its hidden field."""
+    form.scope = scope
+    form.key = once.key(form.once.data, scope)
+    if form.key is None:
+        form.once.data = once.issue(scope)
 
 
 class NightForm(Once, Form):
@@ -200,9 +206,13 @@ class ConfirmOnceForm(Once, ConfirmForm):
 
 
 class VersionForm(Form):
-    """A form that changes a game: it carries the version of the game it was based on."""
+    """A form that changes a game: it carries the version of the game it was based on,
+    and a one-time key of this phone's for the game (companion/once.py), so that a retry
+    after a lost answer is answered as the first send was (views/once.py, `first_answer`)
+    even once other phones changed the game since."""
 
     version = HiddenField()
+    once = HiddenField()
 
     @classmethod
     def for_game(cls, game, data=None, **kwargs):
@@ -211,6 +221,7 @@ class VersionForm(Form):
         form = cls(data=data, **kwargs) if data is not None else cls(**kwargs)
         if not form.is_submitted() and not form.version.data:
             form.version.data = game.version
+        keyed(form, once.scope("change", game.id))
         return form
 
     def seen(self) -> str | None:

@@ -153,14 +153,15 @@ def insert_new(table, keys: list[str], **values) -> bool:
     return db.session.execute(statement).first() is not None
 
 
-def claim(key: str | None, scope: str) -> Submission | None:
+def claim(key: str | None, scope: str, purge: bool = True) -> Submission | None:
     """Claim a one-time key (companion/once.py) for this transaction. None: go ahead (the
     form had no key the server gave); else the submission that used it first, to answer as
-    it did. Taps older than the keys live are forgotten on the way."""
+    it did. Taps older than the keys live are forgotten on the way (`purge`)."""
     if key is None:
         return None
-    db.session.execute(delete(Submission).where(
-        Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS)))
+    if purge:
+        db.session.execute(delete(Submission).where(
+            Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS)))
     if insert_new(Submission.__table__, ["key"], key=key, scope=scope, created_at=now_utc()):
         return None
     first = db.session.get(Submission, key)

@@ -125,3 +125,18 @@ def entry_words(noun: str, number: int) -> tuple[str, str, str, str]:
     return (gettext("Entry %(number)s", number=number),
             gettext("Save entry %(number)s", number=number),
             gettext("Undo entry %(number)s", number=last), gettext("Correct entry"))
+
+
+def save_as_words(noun: str, number: int) -> str | None:
+    """The Save button of an entry whose place another phone took meanwhile, typed
+    otherwise than what that phone saved: what its tap now does. None for dice poker's
+    turns, which have no number to change."""
+    if noun == "round":
+        return gettext("Save as round %(number)s", number=number)
+    if noun == "hand":
+        return gettext("Save as hand %(number)s", number=number)
+    if noun == "challenge":
+        return gettext("Save as challenge %(number)s", number=number)
+    if noun == "turn":
+        return None
+    return gettext("Save as entry %(number)s", number=number)

@@ -13,10 +13,11 @@ from ..forms import ConfirmForm, VersionForm, game_setup_form
 from ..i18n import and_list, sentence, term
 from ..models import Game, Night
 from ..pads import KINDS
+from ..pads.board import save_as_words
 from ..rules import RuleError
 from .access import current_group_id, owned
 from .helpers import exists
-from .once import answer_again, submit_once
+from .once import answer_again, first_answer, remember, submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
 bp = Blueprint("games", __name__)
@@ -89,17 +90,19 @@ def add_entry(game_id):
     form = pad_.form_for(game)
     # read before the commit, which expires the game: reading it after would load it again
     docs = game.docs
-    change = save(form, game, lambda doc, seen: services.add_entry(game, doc, seen))
-    if change:
+
+    def told(change):
         # what was saved, as the pad tells it ("Saved. Round 3: Ann 12, Ben 30."); a
         # repeated tap, answered as the first was, names the entry only
-        told = (pad_.tell(change["sheet"], docs + [change["named"]], change["position"])
-                if "sheet" in change
-                else text.capital(sentence(pad_.RULES.entry_name(docs, change["position"]))))
+        entry = (pad_.tell(change["sheet"], docs + [change["named"]], change["position"])
+                 if "sheet" in change
+                 else text.capital(sentence(pad_.RULES.entry_name(docs, change["position"]))))
         # TRANSLATORS: entry is what was saved, as a sentence: "Round 3: Ann 12, Ben 30"
-        flash(gettext("Saved. %(entry)s.", entry=told))
-        return redirect(url_for("games.pad", game_id=game_id))
-    return render_pad(game, services.replay(game), form, status=status_for(form))
+        return gettext("Saved. %(entry)s.", entry=entry)
+
+    return (save(form, game, ("add", None),
+                 lambda doc, seen: services.add_entry(game, doc, seen), told)
+            or render_pad(game, services.replay(game), form, status=status_for(form)))
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -110,6 +113,34 @@ def preview(game_id):
     form = pad_.form_for(game)
     form.validate()
     return jsonify(pad_.preview(form, game))
+
+
+@bp.post("/games/<int:game_id>/twin")
+def twin(game_id):
+    """Whether the entry form sent (opened for entry number `entry`, counting from 0) holds
+    what another phone has saved since, as that entry or a later one: the pad then clears
+    it rather than save it twice (static/js/live.js). Otherwise, when its place was taken,
+    what its Save button now does."""
+    game = load_game(game_id)
+    pad_ = KINDS[game.kind]
+    form = pad_.form_for(game)
+    opened = request.form.get("entry", "")
+    if not (opened.isascii() and opened.isdigit() and len(opened) <= 9):
+        return jsonify({})
+    opened = int(opened)
+    if opened >= len(game.entries) or not form.validate():
+        return jsonify({})
+    typed = game.labelled(pad_.to_entry(form, game))
+    docs = game.docs
+    for position in range(opened, len(docs)):
+        if game.entries[position].doc == typed:
+            told = pad_.tell(services.replay(game), docs, position)
+            # TRANSLATORS: entry is what another phone saved, as a sentence: "Round 3: Ann
+            # 12, Ben 30"
+            return jsonify({"twin": gettext("Another phone already saved this: %(entry)s.",
+                                            entry=told)})
+    label = save_as_words(pad_.RULES.entry_noun, len(docs) + 1)
+    return jsonify({"save": label} if label else {})
 
 
 @bp.route("/games/<int:game_id>/entries/<int:position>", methods=["GET", "POST"])
@@ -127,11 +158,13 @@ def correct(game_id, position):
         form = pad_.form_for(game, position=position)
         # named before the commit, which expires the game
         name = pad_.RULES.entry_name(game.docs, position)
-        if save(form, game, lambda doc, seen:
-                services.correct_entry(game, position, doc, seen)):
-            # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
-            flash(gettext("%(entry)s corrected.", entry=text.capital(sentence(name))))
-            return redirect(url_for("games.pad", game_id=game_id))
+        saved = save(form, game, ("correct", position),
+                     lambda doc, seen: services.correct_entry(game, position, doc, seen),
+                     # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+                     lambda made: gettext("%(entry)s corrected.",
+                                          entry=text.capital(sentence(name))))
+        if saved:
+            return saved
         if position >= len(game.entries):
             # refused because another phone undid this very entry while it was corrected
             # here (the game is read again after the refusal)
@@ -202,6 +235,9 @@ def confirm(game, action, change, then, done):
     form = VersionForm.for_game(game, version=request.args.get("version"))
     status, notice = 200, None
     if form.validate_on_submit():
+        first = first_answer(form, action, form.seen())
+        if first:
+            return first
         try:
             made = change(game, form.seen())
         except services.ServiceError as error:
@@ -209,8 +245,10 @@ def confirm(game, action, change, then, done):
             status = 409 if isinstance(error, services.Conflict) else 422
             notice, form.version.data = sentence(error), game.version
         else:
+            message = done(made)
+            remember(form, then, message, game.night.group_id)
             db.session.commit()
-            flash(done(made))
+            flash(message)
             return redirect(then)
     elif form.seen() != game.version:
         # the pad this phone showed is out of date: say so, and ask about the sheet as it is
@@ -266,7 +304,8 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
     pad_.dress(form, game, sheet)
     return render_template(
         template, game=game, form=form, board=pad_.board(game, sheet), said=said,
-        **assets(pad_),
+        # the undo button's own form and key (not the entry form's, sent back on a refusal)
+        undo_form=VersionForm.for_game(game, formdata=None), **assets(pad_),
         bg_stats=bgstats.play_url(game, sheet) if sheet.finished else None,
         preview=pad_.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
@@ -275,20 +314,29 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
                if sheet.progress and not game.in_progress else None)), status
 
 
-def save(form, game, change):
+def save(form, game, what, change, told):
     """Validate an entry form and hand its entry to `change(doc, seen)`, a service, whose
-    replay is the one check of the entry; commit and return the change made, or leave the
-    refusal on the form beside its field."""
+    replay is the one check of the entry; commit, flash `told(change made)` and redirect
+    to the pad, or leave the refusal on the form beside its field and return None. `what`:
+    the action and the entry's position, which with the entry is what the form's key is
+    claimed for (a retry of this very send is answered as the first)."""
     if not form.validate_on_submit() or "preview" in request.form:
         explain_stale(form, game)
         return None
+    doc = KINDS[game.kind].to_entry(form, game)
+    first = first_answer(form, *what, game.labelled(doc), form.seen())
+    if first:
+        return first
     try:
-        made = change(KINDS[game.kind].to_entry(form, game), form.seen())
+        made = change(doc, form.seen())
     except (RuleError, services.ServiceError) as error:
         refused(form, error, game)
         return None
+    pad_url, message = url_for("games.pad", game_id=game.id), told(made)
+    remember(form, pad_url, message, game.night.group_id)
     db.session.commit()
-    return made
+    flash(message)
+    return redirect(pad_url)
 
 
 def refused(form, error, game):

@@ -1,11 +1,23 @@
-"""Forms that create something (a night, a game, a player at the night) act once per form
-shown: a second tap, or a retry after a lost answer, is told what the first tap did. Only
-the same phone, with the key the server gave that form, is answered so (companion/once.py)."""
+"""Forms that create something (a night, a game, a player at the night) or change a game
+act once per form shown: a second tap, or a retry after a lost answer, is told what the
+first tap did. Only the same phone, with the key the server gave that form, is answered so
+(companion/once.py).
 
-from flask import abort, flash, g, redirect
+A form the page's script sends in the background (static/js/send.js) says so in a header;
+its redirect is answered as a plain 200 naming the page to open next, so that the phone
+opens it itself, its flashed message still waiting in the session (a redirect that fetch
+followed would have shown the message to nobody)."""
 
-from .. import locks
+import json
+
+from flask import abort, flash, g, redirect, request
+
+from .. import locks, once
 from ..extensions import db
+
+# the header a background send carries, and the one its answer names the next page in
+SENT = "X-Companion-Send"
+NEXT = "X-Companion-Location"
 
 
 def submit_once(form, act, group_id):
@@ -36,3 +48,36 @@ def answer_again(key, scope):
         abort(404)
     flash(first.message)
     return redirect(first.location)
+
+
+def first_answer(form, *change):
+    """Claim the key of `form` (a VersionForm) for this `change` (what it does, to which
+    entry, with what, from which version): None to go ahead, or the answer of the earlier
+    send of this very change, which had made it. The same key sent with another change
+    (two tabs of one phone showing one cached page) goes ahead as a new tap would."""
+    what = json.dumps(change, sort_keys=True, default=str)
+    form.claimed = f"{form.scope}:{once.digest(what)[:20]}"
+    # no purge of old keys here: a game change holds its game, and a purge's row locks
+    # taken after it could meet another change's taken before it (the keys' own purge runs
+    # with each created thing)
+    first = locks.claim(form.key, form.claimed, purge=False)
+    if first is None or not first.location:
+        return None
+    db.session.rollback()
+    if first.message:
+        flash(first.message)
+    return redirect(first.location)
+
+
+def remember(form, location, message, group_id):
+    """What the send of `form` claimed by `first_answer` was answered with."""
+    locks.answered(form.key, form.claimed, location, message, group_id)
+
+
+def background(response):
+    """A background send's redirect, as a 200 naming where it went (module docstring)."""
+    if request.headers.get(SENT) and response.status_code in (301, 302, 303, 307, 308):
+        response.headers[NEXT] = response.headers.pop("Location")
+        response.status_code = 200
+        response.headers["Cache-Control"] = "no-store"
+    return response

@@ -56,7 +56,9 @@
     });
     // the browser drops the lock when the page is hidden; take it again on return
     document.addEventListener("visibilitychange", function () {
-      if (input.checked && document.visibilityState === "visible") { request(); }
+      if (input.isConnected && input.checked && document.visibilityState === "visible") {
+        request();
+      }
     });
     box.hidden = false;
   }
@@ -178,10 +180,11 @@
     }
   };
 
-  document.querySelectorAll("[data-wake-lock]").forEach(wakeLock);
+  Companion.enhance("[data-wake-lock]", wakeLock);
   Companion.enhance("form[data-preview-url]", keyboardKeys);
   Companion.enhance('[data-advance="auto"] input', autoAdvance);
   Companion.enhance("form[data-preview-url]", livePreview);
-  Companion.enhance('form[method="post"]', oneSubmit);
+  // (a form the page sends in the background has its own guard: static/js/send.js)
+  Companion.enhance('form[method="post"]:not([data-send])', oneSubmit);
   Companion.enhance("[data-copy]", copyButton);
 })();

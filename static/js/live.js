@@ -2,17 +2,19 @@
 // whether what it shows is still the truth, sending the tag of what it has. Unchanged is
 // a 304 of a few hundred bytes; changed is the page's body, whose [data-live] parts are
 // swapped in (views/live.py). A form being typed in stays as it is and is told the new
-// version, so that its save is based on the sheet now shown. Hidden, the page asks
-// nothing; offline, it asks less and less often; back, it asks at once.
+// version, so that its save is based on the sheet now shown; but not a form whose send is
+// waiting (static/js/send.js): that one was based on the sheet its person saw. An entry
+// form that another phone's entry overtook is checked against what was saved (views/
+// games.py, `twin`): the same entry is cleared rather than saved twice, another one keeps
+// what was typed and its button says what it will now do. Hidden, the page asks nothing;
+// offline, it asks less and less often; back, it asks at once. A page whose body the
+// sender swapped (a refused form) is followed afresh.
 (function () {
   "use strict";
-  var root = document.querySelector("[data-follow]");
-  if (!root || !window.fetch || !window.DOMParser) { return; }
+  if (!window.fetch || !window.DOMParser) { return; }
   var EVERY = 1500;
   var SLOWEST = 30000;
-  var wait = EVERY;
-  var timer = null;
-  var asking = false;
+  var current = null;
 
   // a form is being filled in once something in it was typed or tapped (and so is that
   // field)
@@ -37,7 +39,7 @@
 
   // a part left as it is: its texts (the entry's heading, the Save button, the dealer),
   // the parts of its form nothing was tapped in (whose turn it is in dice poker) and the
-  // version its forms are based on follow the new page
+  // version its forms are based on follow the new page, but for a form waiting to be sent
   function keep(mine, fresh) {
     fresh.querySelectorAll("[data-live-text]").forEach(function (text) {
       var old = mine.querySelector('[data-live-text="' + text.dataset.liveText + '"]');
@@ -56,7 +58,7 @@
     var version = fresh.querySelector('input[name="version"]');
     if (!version) { return; }
     mine.querySelectorAll('input[name="version"]').forEach(function (input) {
-      input.value = version.value;
+      if (!input.form || !input.form.dataset.pending) { input.value = version.value; }
     });
   }
 
@@ -70,75 +72,121 @@
     }
     mine.replaceWith(part);
     window.Companion.refresh(part);
+    return part;
   }
 
-  function say(sentence) {
-    var line = root.querySelector("[data-said-line]");
-    if (line && sentence) {
-      line.textContent = sentence + ".";
+  // an entry form kept while another phone saved the entry it was opened for: the same
+  // entry (views/games.py, `twin`) gives way to the fresh form, and the page says so
+  function twin(root, tag, form, fresh, say) {
+    var opened = form.dataset.entry;
+    var now = fresh.querySelector("form[data-entry]");
+    if (!form.dataset.twinUrl || !now || Number(now.dataset.entry) <= Number(opened)) {
+      return;
     }
+    var data = new FormData(form);
+    data.set("entry", opened);
+    fetch(form.dataset.twinUrl, { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : {}; })
+      .then(function (answer) {
+        // a later change of the sheet asks again
+        if (!form.isConnected || root.dataset.tag !== tag) { return; }
+        if (answer.twin) {
+          if (window.Companion.unsend) { window.Companion.unsend(form); }
+          swap(form.closest("[data-live]"), fresh);
+          say(answer.twin);
+        } else if (answer.save) {
+          var button = form.querySelector('[data-live-text="save"]');
+          if (button) { button.textContent = answer.save; }
+        }
+      })
+      .catch(function () { /* offline: asked again with the next change */ });
   }
 
-  function apply(html) {
-    var next = new DOMParser().parseFromString(html, "text/html").querySelector("[data-follow]");
-    if (!next) { return; }
-    next.querySelectorAll("[data-live]").forEach(function (fresh) {
-      var mine = root.querySelector('[data-live="' + fresh.dataset.live + '"]');
-      if (!mine) { return; }
-      var form = filling(mine);
-      if (form && fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
-        keep(mine, fresh);
-      } else {
-        swap(mine, fresh);
+  // one page followed: `root` is its [data-follow]; it stops once the sender swapped the
+  // page's body for another
+  function follow(root) {
+    var wait = EVERY;
+    var timer = null;
+    var asking = false;
+
+    function say(sentence) {
+      var line = root.querySelector("[data-said-line]");
+      if (line && sentence) {
+        line.textContent = /[.!?]$/.test(sentence) ? sentence : sentence + ".";
       }
-    });
-    root.dataset.tag = next.dataset.tag;
-    say(next.dataset.said);
-  }
+    }
 
-  function later() {
-    clearTimeout(timer);
-    if (document.visibilityState !== "hidden") { timer = setTimeout(ask, wait); }
-  }
-
-  function ask() {
-    clearTimeout(timer);
-    if (asking || document.visibilityState === "hidden") { return; }
-    asking = true;
-    fetch(root.dataset.follow, {
-      headers: { "If-None-Match": '"' + root.dataset.tag + '"' },
-      cache: "no-store", credentials: "same-origin"
-    }).then(function (response) {
-      if (response.status === 404) {
-        // in the page's language (base.html: <body data-deleted>)
-        say(document.body.dataset.deleted || "This was deleted on another phone");
-        wait = Infinity;
-        return null;
-      }
-      if (response.status !== 200 && response.status !== 304) { throw new Error("busy"); }
-      wait = EVERY;
-      // a 304's empty body is read too, so that the request ends rather than is cancelled
-      return response.text().then(function (html) {
-        if (response.status === 200) { apply(html); }
+    function apply(html) {
+      var next = new DOMParser().parseFromString(html, "text/html").querySelector("[data-follow]");
+      if (!next) { return; }
+      say(next.dataset.said);
+      next.querySelectorAll("[data-live]").forEach(function (fresh) {
+        var mine = root.querySelector('[data-live="' + fresh.dataset.live + '"]');
+        if (!mine) { return; }
+        var form = filling(mine);
+        if (form && fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
+          keep(mine, fresh);
+          twin(root, next.dataset.tag, form, fresh, say);
+        } else {
+          swap(mine, fresh);
+        }
       });
-    }).catch(function () {
-      wait = Math.min(wait * 2, SLOWEST);
-    }).then(function () {
-      asking = false;
-      if (wait !== Infinity) { later(); }
-    });
-  }
+      root.dataset.tag = next.dataset.tag;
+    }
 
-  function now() {
-    if (wait === Infinity) { return; }
-    wait = EVERY;
-    ask();
+    function later() {
+      clearTimeout(timer);
+      if (document.visibilityState !== "hidden") { timer = setTimeout(ask, wait); }
+    }
+
+    function ask() {
+      clearTimeout(timer);
+      if (!root.isConnected) { return; }
+      if (asking || document.visibilityState === "hidden") { return; }
+      asking = true;
+      fetch(root.dataset.follow, {
+        headers: { "If-None-Match": '"' + root.dataset.tag + '"' },
+        cache: "no-store", credentials: "same-origin"
+      }).then(function (response) {
+        if (response.status === 404) {
+          // in the page's language (base.html: <body data-deleted>)
+          say(document.body.dataset.deleted || "This was deleted on another phone");
+          wait = Infinity;
+          return null;
+        }
+        if (response.status !== 200 && response.status !== 304) { throw new Error("busy"); }
+        wait = EVERY;
+        // a 304's empty body is read too, so that the request ends rather than is cancelled
+        return response.text().then(function (html) {
+          if (response.status === 200 && root.isConnected) { apply(html); }
+        });
+      }).catch(function () {
+        wait = Math.min(wait * 2, SLOWEST);
+      }).then(function () {
+        asking = false;
+        if (wait !== Infinity) { later(); }
+      });
+    }
+
+    function now() {
+      if (wait === Infinity || !root.isConnected) { return; }
+      wait = EVERY;
+      ask();
+    }
+
+    function hide() { clearTimeout(timer); }
+
+    later();
+    return { now: now, hide: hide };
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { now(); } else { clearTimeout(timer); }
+    if (!current) { return; }
+    if (document.visibilityState === "visible") { current.now(); } else { current.hide(); }
   });
-  window.addEventListener("online", now);
-  window.addEventListener("pageshow", function (event) { if (event.persisted) { now(); } });
-  later();
+  window.addEventListener("online", function () { if (current) { current.now(); } });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && current) { current.now(); }
+  });
+  window.Companion.enhance("[data-follow]", function (root) { current = follow(root); });
 })();

@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion.extensions import db
@@ -222,6 +223,16 @@ def validate_html(files):
     errors = [("/".join(Path(m.get("url", "")).parts[-2:]), m.get("lastLine"), m["message"])
               for m in messages if m["type"] == "error"]
     assert errors == [], errors
+
+
+def answered(page):
+    """Wait for the server's answer to the form just sent: the pages send their forms in
+    the background (static/js/send.js), so a tap does not start a navigation Playwright
+    would wait for; the page is changed (to the next page, or the form as refused) once
+    the answer came."""
+    expect(page.locator("form[data-sending]")).to_have_count(0)
+    # the next page's scripts ran (they enhance its forms at DOMContentLoaded)
+    page.wait_for_load_state("domcontentloaded")
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Table
+from tests.browser.conftest import Table, answered
 from tests.browser.words import capital, like, plain, t, tn
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
@@ -66,6 +66,8 @@ def start_game(table, title, seats=None):
         page.get_by_label(t(lang, "Seat %(number)s", number=i + 1), exact=True).select_option(name)
     table.check(f"setup-{title}")
     page.get_by_role("button", name=t(lang, "Start the game")).click()
+    # the form is sent in the background: the pad opens once the server answered
+    page.wait_for_url(re.compile(r"/games/\d+$"))
     expect(page.get_by_role("heading", name=re.compile(re.escape(t(lang, title))))).to_be_visible()
 
 
@@ -81,6 +83,7 @@ def saved(lang, entry=None):
 
 def save_round(page, lang):
     page.get_by_role("button", name=like(lang, "Save round %(number)s")).click()
+    answered(page)
 
 
 def skyjo_round(page, lang, finisher, scores):
@@ -178,6 +181,7 @@ def dice_turn(page, lang, row, dice, first_throw=False):
     # each open row says what the dice score in it: "Pair 12"
     page.get_by_role("radio", name=re.compile(rf"^{re.escape(t(lang, row))}( |$)")).check()
     page.get_by_role("button", name=t(lang, "Save the turn")).click()
+    answered(page)
 
 
 def play_dice_poker(table):
@@ -201,6 +205,7 @@ def play_dice_poker(table):
 
 def save_hand(page, lang):
     page.get_by_role("button", name=like(lang, "Save hand %(number)s")).click()
+    answered(page)
 
 
 def went_out(lang, player):
@@ -270,6 +275,7 @@ def skull_challenge(page, lang, challenger, bid, outcome):
 
 def save_challenge(page, lang):
     page.get_by_role("button", name=like(lang, "Save challenge %(number)s")).click()
+    answered(page)
 
 
 def play_skull(table):

@@ -100,6 +100,8 @@
     box.insertBefore(faces, error);
     box.classList.add("enhanced");
     draw();
+    // counts filled in by another script (an entry kept unsent: static/js/send.js)
+    form.addEventListener("change", function (event) { if (event.target === form) { draw(); } });
   }
 
   Companion.enhance("[data-dice]", enhance);
