@@ -1,0 +1,184 @@
+"""A phone whose answer the network lost sends the same form again, with the same one-time
+key (static/js/send.js). The server answers it as it answered the first time, stores
+nothing twice, and that holds even when another phone changed the game in between, where
+the version alone would have called the retry stale. Also: the answer a background send
+gets, and the pad's question "was what I am typing just saved on another phone?"
+(`games.twin`)."""
+
+import random
+
+import pytest
+
+from companion import demo_play, services
+from companion.extensions import db
+from companion.models import Game
+from companion.pads import KINDS
+from tests.web.conftest import form_data, parse, texts
+from tests.web.test_undo_refill import PLAYERS, played
+
+SENT = {"X-Companion-Send": "1"}
+
+
+def other_phone_saves(app, game_id, entry):
+    """Another phone's save, straight through the service as its request would."""
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        services.add_entry(game, entry, game.version)
+        db.session.commit()
+        db.session.remove()
+
+
+def stored(app, game_id):
+    with app.app_context():
+        docs = db.session.get(Game, game_id).docs
+        db.session.remove()
+        return docs
+
+
+def refilled(client, game_id):
+    """Entry 2 undone on the pad: the pad's entry form holds it again, with its own key."""
+    pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    undo = form_data(parse(pad).one("section.undo form"))
+    assert client.post(f"/games/{game_id}/undo", data=undo).status_code == 302
+    return form_data(parse(client.get(f"/games/{game_id}")).one("#entry form"))
+
+
+def flashes(client, response):
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    return texts(client.get(response.location), "p.flash")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_entry_sent_again_after_another_phone_saved_is_answered_as_the_first(
+        app, client, start_game, kind):
+    game_id, entries = played(app, client, start_game, kind)
+    form = refilled(client, game_id)
+    assert form["once"]
+    first = flashes(client, client.post(f"/games/{game_id}/entries", data=form))
+    assert first and first[0].startswith("Saved. ")
+    # the answer never reached the phone; meanwhile another phone saves the next entry
+    # (the demo's third move from the same dice: valid after the first two)
+    options = stored_options(app, game_id)
+    third = demo_play.play(kind, PLAYERS, options, random.Random(7), 3)[2]
+    other_phone_saves(app, game_id, third)
+    expected = stored(app, game_id)
+    assert len(expected) == 3
+
+    again = client.post(f"/games/{game_id}/entries", data=form)
+    assert flashes(client, again) == first
+    assert stored(app, game_id) == expected
+
+
+def stored_options(app, game_id):
+    with app.app_context():
+        options = db.session.get(Game, game_id).options
+        db.session.remove()
+        return options
+
+
+def test_the_same_key_with_other_values_is_a_new_tap_and_finds_the_sheet_moved(
+        app, client, start_game):
+    """Two tabs of one phone may show one cached pad, with one key: what the second tab
+    typed is not answered with what the first saved."""
+    game_id, _ = played(app, client, start_game, "any_game")
+    form = refilled(client, game_id)
+    assert client.post(f"/games/{game_id}/entries", data=form).status_code == 302
+    other = {**form, "points_0": str(int(form["points_0"] or 0) + 5)}
+    response = client.post(f"/games/{game_id}/entries", data=other)
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "while you were on this page" in page
+    # what this tab typed is still in its form
+    assert form_data(parse(page).one("#entry form"))["points_0"] == other["points_0"]
+    assert len(stored(app, game_id)) == 2
+
+
+def test_an_undo_sent_again_after_another_phone_saved_is_answered_as_the_first(
+        app, client, start_game):
+    game_id, entries = played(app, client, start_game, "skyjo", count=2)
+    pad = client.get(f"/games/{game_id}").get_data(as_text=True)
+    undo = form_data(parse(pad).one("section.undo form"))
+    first = flashes(client, client.post(f"/games/{game_id}/undo", data=undo))
+    assert first[0].startswith("Undone: Round 2")
+    other_phone_saves(app, game_id, entries[1])
+    again = client.post(f"/games/{game_id}/undo", data=undo)
+    assert flashes(client, again) == first
+    # the other phone's round 2 stays
+    assert len(stored(app, game_id)) == 2
+
+
+def test_a_correction_sent_again_after_another_phone_saved_is_answered_as_the_first(
+        app, client, start_game):
+    game_id, entries = played(app, client, start_game, "any_game", count=2)
+    form = form_data(parse(client.get(f"/games/{game_id}/entries/0")).one("form"))
+    form["points_0"] = str(int(form["points_0"]) + 1)
+    first = flashes(client, client.post(f"/games/{game_id}/entries/0", data=form))
+    assert first == ["Round 1 corrected."]
+    after = stored(app, game_id)
+    other_phone_saves(app, game_id, entries[1])
+    again = client.post(f"/games/{game_id}/entries/0", data=form)
+    assert flashes(client, again) == first
+    assert stored(app, game_id) == after + [after[1]]
+
+
+def test_a_key_of_another_phone_or_made_up_is_no_key(app, client, start_game):
+    """Another phone's key (or a forged one) never reaches the answer stored for it: the
+    send is judged as a new one, and from the old version it is stale."""
+    game_id, _ = played(app, client, start_game, "any_game")
+    form = refilled(client, game_id)
+    assert client.post(f"/games/{game_id}/entries", data=form).status_code == 302
+    # what it sends differs from what the key's phone saved: only its key could make it
+    # the same send
+    other = {**form, "points_0": str(int(form["points_0"]) + 1)}
+    thief = app.test_client()
+    for key in (form["once"], form["once"][:-2] + "xx", "made-up", "x" * 5000):
+        response = thief.post(f"/games/{game_id}/entries", data={**other, "once": key})
+        assert response.status_code == 409, key
+    assert len(stored(app, game_id)) == 2
+
+
+def test_a_background_send_is_told_the_next_page_and_its_message_waits_there(
+        app, client, start_game):
+    game_id, _ = played(app, client, start_game, "any_game")
+    form = refilled(client, game_id)
+    response = client.post(f"/games/{game_id}/entries", data=form, headers=SENT)
+    assert response.status_code == 200
+    assert response.headers["X-Companion-Location"] == f"/games/{game_id}"
+    assert "Location" not in response.headers
+    assert response.headers["Cache-Control"] == "no-store"
+    assert texts(client.get(f"/games/{game_id}"), "p.flash")[0].startswith("Saved. Round 2")
+    # a refusal is the page itself, as without the header
+    refused = client.post(f"/games/{game_id}/entries", data={**form, "points_0": "x"},
+                          headers=SENT)
+    assert refused.status_code in (409, 422)
+    assert "X-Companion-Location" not in refused.headers
+
+
+def test_twin_says_whether_what_is_typed_was_saved_since(app, client, start_game):
+    game_id, entries = played(app, client, start_game, "any_game", count=2)
+    form = refilled(client, game_id)
+    # the phone opened its form for entry 2 (position 1); another phone saves it
+    other_phone_saves(app, game_id, entries[1])
+    same = client.post(f"/games/{game_id}/twin", data={**form, "entry": "1"}).get_json()
+    scores = ", ".join(f"{name} {points}" for name, points in entries[1]["scores"].items())
+    assert same == {"twin": f"Another phone already saved this: Round 2: {scores}."}
+    changed = {**form, "points_0": str(int(form["points_0"]) + 1), "entry": "1"}
+    assert client.post(f"/games/{game_id}/twin", data=changed).get_json() == {
+        "save": "Save as round 3"}
+    # nothing was saved since the entry it was opened for: nothing to say
+    assert client.post(f"/games/{game_id}/twin", data={**form, "entry": "2"}).get_json() == {}
+
+
+@pytest.mark.parametrize("entry", ["", "-1", "1.5", "٣", "9" * 30, "x"])
+def test_twin_takes_any_entry_number_without_harm(app, client, start_game, entry):
+    game_id, _ = played(app, client, start_game, "any_game")
+    form = refilled(client, game_id)
+    response = client.post(f"/games/{game_id}/twin", data={**form, "entry": entry})
+    assert response.status_code == 200
+    assert response.get_json() == {}
+
+
+def test_twin_of_another_groups_game_is_not_found(app, client, start_game):
+    game_id, _ = played(app, client, start_game, "any_game")
+    stranger = app.test_client(joined=False)
+    assert stranger.post(f"/games/{game_id}/twin", data={"entry": "0"}).status_code == 404
