@@ -229,13 +229,25 @@ class VersionForm(Form):
 
 
 class EntryForm(VersionForm):
-    """Base of every pad's entry form."""
+    """Base of every pad's entry form. `entry`: the number of the entry it was opened for
+    (from 0), which says, when another phone saved meanwhile, whether that was this very
+    entry (views/games.py, `saved_since`)."""
+
+    entry = HiddenField()
 
     @classmethod
     def for_game(cls, game, data=None, **kwargs):
         form = super().for_game(game, data, **kwargs)
         form.game_options = game.options
+        if not form.is_submitted():
+            form.entry.data = len(game.entries)
         return form
+
+    def opened(self) -> int | None:
+        value = str(self.entry.data)
+        if value and value.isascii() and value.isdigit() and len(value) <= 9:
+            return int(value)
+        return None
 
     def field_name(self, error: Exception) -> str | None:
         """The field a RuleError (its `player` and `field`) is shown beside; None puts it

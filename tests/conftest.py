@@ -162,16 +162,24 @@ def pytest_sessionfinish(session):
         postgres_admin().dispose()
 
 
+# the browser tests that the PostgreSQL run repeats: what a broken network leaves in the
+# database (one entry, never two) is the database's to keep
+BROWSER_ON_POSTGRES = {"test_network.py"}
+
+
 def pytest_ignore_collect(collection_path, config):
     """The PostgreSQL run (scripts/test.sh) repeats what meets the database; the rules,
     the plain unit tests and the browser, whose pages tests/web serves from PostgreSQL
-    too, are the same on either."""
+    too, are the same on either (but for BROWSER_ON_POSTGRES)."""
     if not TEST_DATABASE_URL:
         return None
     tests = Path(__file__).parent
     if collection_path.parent == tests and collection_path.name.startswith("test_"):
         return True
-    if collection_path.parent == tests and collection_path.name in ("rules", "browser"):
+    if collection_path.parent == tests and collection_path.name == "rules":
+        return True
+    if collection_path.parent == tests / "browser" and collection_path.name.startswith(
+            "test_") and collection_path.name not in BROWSER_ON_POSTGRES:
         return True
     return None
 

@@ -100,9 +100,17 @@ def add_entry(game_id):
         # TRANSLATORS: entry is what was saved, as a sentence: "Round 3: Ann 12, Ben 30"
         return gettext("Saved. %(entry)s.", entry=entry)
 
-    return (save(form, game, ("add", None),
+    saved = save(form, game, ("add", None),
                  lambda doc, seen: services.add_entry(game, doc, seen), told)
-            or render_pad(game, services.replay(game), form, status=status_for(form)))
+    if saved:
+        return saved
+    if getattr(form, "conflict", False) and getattr(form, "doc", None) is not None:
+        # stale because another phone saved this very entry: said, and not saved twice
+        same = saved_since(game, form.doc, form.opened())
+        if same:
+            flash(same)
+            return redirect(url_for("games.pad", game_id=game_id))
+    return render_pad(game, services.replay(game), form, status=status_for(form))
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -124,23 +132,30 @@ def twin(game_id):
     game = load_game(game_id)
     pad_ = KINDS[game.kind]
     form = pad_.form_for(game)
-    opened = request.form.get("entry", "")
-    if not (opened.isascii() and opened.isdigit() and len(opened) <= 9):
+    opened = form.opened()
+    if opened is None or opened >= len(game.entries) or not form.validate():
         return jsonify({})
-    opened = int(opened)
-    if opened >= len(game.entries) or not form.validate():
-        return jsonify({})
-    typed = game.labelled(pad_.to_entry(form, game))
-    docs = game.docs
-    for position in range(opened, len(docs)):
+    same = saved_since(game, pad_.to_entry(form, game), opened)
+    if same:
+        return jsonify({"twin": same})
+    label = save_as_words(pad_.RULES.entry_noun, len(game.entries) + 1)
+    return jsonify({"save": label} if label else {})
+
+
+def saved_since(game, doc, opened):
+    """What another phone said when it saved `doc` as entry `opened` (from 0) or a later
+    one: "Another phone already saved this: Round 3: Ann 12, Ben 30."; else None."""
+    if opened is None:
+        return None
+    typed = game.labelled(doc)
+    for position in range(opened, len(game.entries)):
         if game.entries[position].doc == typed:
-            told = pad_.tell(services.replay(game), docs, position)
+            pad_ = KINDS[game.kind]
+            told = pad_.tell(services.replay(game), game.docs, position)
             # TRANSLATORS: entry is what another phone saved, as a sentence: "Round 3: Ann
             # 12, Ben 30"
-            return jsonify({"twin": gettext("Another phone already saved this: %(entry)s.",
-                                            entry=told)})
-    label = save_as_words(pad_.RULES.entry_noun, len(docs) + 1)
-    return jsonify({"save": label} if label else {})
+            return gettext("Another phone already saved this: %(entry)s.", entry=told)
+    return None
 
 
 @bp.route("/games/<int:game_id>/entries/<int:position>", methods=["GET", "POST"])
@@ -323,7 +338,7 @@ def save(form, game, what, change, told):
     if not form.validate_on_submit() or "preview" in request.form:
         explain_stale(form, game)
         return None
-    doc = KINDS[game.kind].to_entry(form, game)
+    doc = form.doc = KINDS[game.kind].to_entry(form, game)
     first = first_answer(form, *what, game.labelled(doc), form.seen())
     if first:
         return first

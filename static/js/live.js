@@ -77,14 +77,17 @@
 
   // an entry form kept while another phone saved the entry it was opened for: the same
   // entry (views/games.py, `twin`) gives way to the fresh form, and the page says so
-  function twin(root, tag, form, fresh, say) {
-    var opened = form.dataset.entry;
-    var now = fresh.querySelector("form[data-entry]");
-    if (!form.dataset.twinUrl || !now || Number(now.dataset.entry) <= Number(opened)) {
+  // `data`: the form as it was typed, before `keep` redrew what nothing was tapped in
+  // (in dice poker, whose turn it is: the same turn is the same player's)
+  function twin(root, tag, form, data, fresh, say) {
+    // a form waiting to be sent is answered by the server, which knows whether it was
+    // this phone's own send that got through
+    var opened = form.elements.entry;
+    var now = fresh.querySelector('form [name="entry"]');
+    if (!form.dataset.twinUrl || form.dataset.pending || !opened || !now ||
+        Number(now.value) <= Number(opened.value)) {
       return;
     }
-    var data = new FormData(form);
-    data.set("entry", opened);
     fetch(form.dataset.twinUrl, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.json() : {}; })
       .then(function (answer) {
@@ -124,9 +127,15 @@
         var mine = root.querySelector('[data-live="' + fresh.dataset.live + '"]');
         if (!mine) { return; }
         var form = filling(mine);
-        if (form && fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
+        // a form waiting to be sent stays, even where the new page has no such form (the
+        // game ended on another phone): the server's answer to it will say what became of it
+        if (mine.querySelector("form[data-pending]")) {
           keep(mine, fresh);
-          twin(root, next.dataset.tag, form, fresh, say);
+        } else if (form &&
+                   fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
+          var typed = new FormData(form);
+          keep(mine, fresh);
+          twin(root, next.dataset.tag, form, typed, fresh, say);
         } else {
           swap(mine, fresh);
         }

@@ -22,9 +22,10 @@
   var NOT_YET = [502, 503, 504];
 
   // the words, in the page's language: the form's own (its entry named), else the page's
-  // (base.html: <body data-sending ...>)
+  // (base.html: <body data-word-sending ...>)
   function word(form, name, english) {
-    return form.dataset[name] || document.body.dataset[name] || english;
+    var key = "word" + name;
+    return form.dataset[key] || document.body.dataset[key] || english;
   }
 
   // the form's line above its button: what became of the last tap, read out by screen
@@ -122,7 +123,7 @@
     keep(form, pairs);
     // what the last page said was saved is not about this tap
     document.querySelectorAll("#main > .flash").forEach(function (flash) { flash.remove(); });
-    say(form, word(form, "sending", "Sending…"), "sending");
+    say(form, word(form, "Sending", "Sending…"), "sending");
     var body = new FormData();
     pairs.forEach(function (p) { body.append(p[0], p[1]); });
     fetch(form.action, {
@@ -147,7 +148,7 @@
     }, function () {
       delete form.dataset.sending;
       busy(form, false);
-      say(form, word(form, navigator.onLine === false ? "unsent" : "unanswered",
+      say(form, word(form, navigator.onLine === false ? "Unsent" : "Unanswered",
                      "Not sent yet: it will be sent again shortly."), "unsent");
       later(form);
     });
@@ -218,7 +219,7 @@
     var told = body.querySelector(".form-errors, .has-error, [role=alert]");
     if (!told) { window.scrollTo(0, 0); return; }
     var form = told.closest("form[data-send]");
-    if (form) { say(form, word(form, "refused", "Not saved: see the form."), "refused"); }
+    if (form) { say(form, word(form, "Refused", "Not saved: see the form."), "refused"); }
     var field = body.querySelector(".has-error input:not([type=hidden]), .has-error select");
     if (field) { field.focus({ preventScroll: true }); }
     told.scrollIntoView({ block: "center" });

@@ -182,3 +182,23 @@ def test_twin_of_another_groups_game_is_not_found(app, client, start_game):
     game_id, _ = played(app, client, start_game, "any_game")
     stranger = app.test_client(joined=False)
     assert stranger.post(f"/games/{game_id}/twin", data={"entry": "0"}).status_code == 404
+
+
+def test_a_stale_save_of_what_another_phone_saved_is_said_and_not_stored_twice(
+        app, client, start_game):
+    """Without a key the phone's save is judged by its version: stale, because another
+    phone saved this very entry (and then the next one). It is not stored again, and the
+    pad says who did."""
+    game_id, entries = played(app, client, start_game, "any_game", count=2)
+    form = refilled(client, game_id)
+    other_phone_saves(app, game_id, entries[1])
+    other_phone_saves(app, game_id, entries[0])
+    response = client.post(f"/games/{game_id}/entries", data={**form, "once": ""})
+    scores = ", ".join(f"{name} {points}" for name, points in entries[1]["scores"].items())
+    assert flashes(client, response) == [
+        f"Another phone already saved this: Round 2: {scores}."]
+    assert len(stored(app, game_id)) == 3
+    # what it opened for was saved otherwise: the form comes back, stale, with the values
+    changed = {**form, "once": "", "points_0": str(int(form["points_0"]) + 1)}
+    assert client.post(f"/games/{game_id}/entries", data=changed).status_code == 409
+    assert len(stored(app, game_id)) == 3

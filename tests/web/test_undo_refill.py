@@ -29,7 +29,7 @@ def played(app, client, start_game, kind, count=2):
 def without_own_fields(data):
     """A form's values without what says which sheet or entry it is for, or its key."""
     return {key: value for key, value in data.items()
-            if key not in ("version", "position", "once")}
+            if key not in ("version", "position", "once", "entry")}
 
 
 def entry_form(html):
