@@ -32,7 +32,7 @@ class Phone(Table):
     console error, and a refused form (409) as a failed load; those are the point here."""
 
     def _console(self, message):
-        if re.search(r"net::ERR_|status of 409", message.text):
+        if re.search(r"net::ERR_|status of (409|502)", message.text):
             return
         super()._console(message)
 
@@ -250,6 +250,23 @@ def test_a_request_that_never_reached_the_server_is_sent_again_by_itself(phones,
     assert entries(app, game_id) == []
     tries[1].continue_()
     expect(flash(page)).to_have_text(SAVED["any_game"])
+    assert entries(app, game_id) == [ENTRY["any_game"][1]]
+    assert len(sent) == 2
+
+
+def test_a_server_that_is_not_there_yet_is_asked_again(phones, app):
+    """nginx without its app answers 502, the app while its database restarts 503: not an
+    answer to the form, which is sent again."""
+    a = phones()
+    game_id = start_game(a, "any_game")
+    page = a.page
+    sent = posts(page, f"/games/{game_id}/entries")
+    page.route(f"**/games/{game_id}/entries",
+               lambda route: route.fulfill(status=502, body="Bad Gateway"), times=1)
+    any_game_round(page)
+    expect(form_line(page)).to_have_text("No answer from the server yet: it will be sent "
+                                         "again shortly, and saved only once.")
+    expect(flash(page)).to_have_text(SAVED["any_game"], timeout=10000)
     assert entries(app, game_id) == [ENTRY["any_game"][1]]
     assert len(sent) == 2
 
