@@ -15,11 +15,11 @@ import time
 import pytest
 from playwright.sync_api import Error, expect
 
-from companion import services
 from companion.extensions import db
 from companion.models import Game
 from tests.browser.conftest import Table, answered, real_app, served
 from tests.browser.test_evening import cards_hand, dice_turn, skull_challenge, skyjo_round
+from tests.web.test_lost_answers import other_phone_saves
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
 TITLES = {"any_game": "Any game", "skyjo": "Skyjo", "dice_poker": "Dice poker",
@@ -96,15 +96,6 @@ def games(app):
         count = db.session.query(Game).count()
         db.session.remove()
     return count
-
-
-def other_phone_saves(app, game_id, doc):
-    """Another phone at the table saves `doc` (through the service its request runs)."""
-    with app.app_context():
-        game = db.session.get(Game, game_id)
-        services.add_entry(game, doc, game.version)
-        db.session.commit()
-        db.session.remove()
 
 
 # each kind: typing its first entry and tapping Save, and that entry as the server must
@@ -227,46 +218,36 @@ def test_an_answer_lost_after_the_server_saved_is_never_a_second_entry(phones, a
     assert len(sent) == 2
 
 
-def test_a_request_that_never_reached_the_server_is_sent_again_by_itself(phones, app):
+@pytest.mark.parametrize("failure", ["reset", "502"])
+def test_a_send_the_server_did_not_answer_is_sent_again_by_itself(phones, app, failure):
+    """The connection reset before the request reached the server, or a proxy without its
+    app answered 502 (the app answers 503 while its database restarts): no answer to the
+    form, which is sent again, and stored once."""
     a = phones()
     game_id = start_game(a, "any_game")
     page = a.page
     sent = posts(page, f"/games/{game_id}/entries")
-    # the first send is cut off; the second, the page's own retry, waits while the page
-    # is looked at
+    # the first send fails; the second, the page's own retry, waits while the page is
+    # looked at
     tries = []
 
     def handler(route):
         tries.append(route)
-        if len(tries) == 1:
+        if len(tries) == 1 and failure == "reset":
             route.abort("connectionreset")
+        elif len(tries) == 1:
+            route.fulfill(status=502, body="Bad Gateway")
     page.route(f"**/games/{game_id}/entries", handler, times=2)
     any_game_round(page)
     expect(form_line(page)).to_have_text("No answer from the server yet: it will be sent "
                                          "again shortly, and saved only once.")
-    a.check("not-answered")
+    if failure == "reset":
+        a.check("not-answered")
     while len(tries) < 2:
         page.wait_for_timeout(100)
     assert entries(app, game_id) == []
     tries[1].continue_()
     expect(flash(page)).to_have_text(SAVED["any_game"])
-    assert entries(app, game_id) == [ENTRY["any_game"][1]]
-    assert len(sent) == 2
-
-
-def test_a_server_that_is_not_there_yet_is_asked_again(phones, app):
-    """nginx without its app answers 502, the app while its database restarts 503: not an
-    answer to the form, which is sent again."""
-    a = phones()
-    game_id = start_game(a, "any_game")
-    page = a.page
-    sent = posts(page, f"/games/{game_id}/entries")
-    page.route(f"**/games/{game_id}/entries",
-               lambda route: route.fulfill(status=502, body="Bad Gateway"), times=1)
-    any_game_round(page)
-    expect(form_line(page)).to_have_text("No answer from the server yet: it will be sent "
-                                         "again shortly, and saved only once.")
-    expect(flash(page)).to_have_text(SAVED["any_game"], timeout=10000)
     assert entries(app, game_id) == [ENTRY["any_game"][1]]
     assert len(sent) == 2
 
