@@ -57,9 +57,9 @@ def first_answer(form, *change):
     (two tabs of one phone showing one cached page) goes ahead as a new tap would."""
     what = json.dumps(change, sort_keys=True, default=str)
     form.claimed = f"{form.scope}:{once.digest(what)[:20]}"
-    # no purge of old keys here: a game change holds its game, and a purge's row locks
-    # taken after it could meet another change's taken before it (the keys' own purge runs
-    # with each created thing)
+    # no purge of old keys here: this claim comes before the game is taken, and old keys
+    # locked by a purge here while waiting for the game could be what a change holding the
+    # game (deleting it) purges next; the keys' purge runs with each thing created
     first = locks.claim(form.key, form.claimed, purge=False)
     if first is None or not first.location:
         return None

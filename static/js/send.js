@@ -136,13 +136,15 @@
       });
     }).then(function (answer) {
       var response = answer[0];
-      forget(form);
-      stop(form);
       var next = response.headers.get("X-Companion-Location");
+      forget(form);
       if (next !== null) {
-        // "Sending…" stays until the page it names says what was saved
+        // "Sending…" stays, and the button sends nothing more, until the page it names
+        // says what was saved
+        clearTimeout(state(form).timer);
         go(next);
       } else {
+        stop(form);
         show(answer[1]);
       }
     }, function () {
