@@ -100,17 +100,9 @@ def add_entry(game_id):
         # TRANSLATORS: entry is what was saved, as a sentence: "Round 3: Ann 12, Ben 30"
         return gettext("Saved. %(entry)s.", entry=entry)
 
-    saved = save(form, game, ("add", None),
+    return (save(form, game, ("add", None),
                  lambda doc, seen: services.add_entry(game, doc, seen), told)
-    if saved:
-        return saved
-    if getattr(form, "conflict", False) and getattr(form, "doc", None) is not None:
-        # stale because another phone saved this very entry: said, and not saved twice
-        same = saved_since(game, form.doc, form.opened())
-        if same:
-            flash(same)
-            return redirect(url_for("games.pad", game_id=game_id))
-    return render_pad(game, services.replay(game), form, status=status_for(form))
+            or render_pad(game, services.replay(game), form, status=status_for(form)))
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -143,9 +135,10 @@ def twin(game_id):
 
 
 def saved_since(game, doc, opened):
-    """What another phone said when it saved `doc` as entry `opened` (from 0) or a later
-    one: "Another phone already saved this: Round 3: Ann 12, Ben 30."; else None."""
-    if opened is None:
+    """When `doc` was saved as entry `opened` (from 0) or a later one, by another phone
+    while this one typed it: "Another phone already saved this: Round 3: Ann 12, Ben 30.";
+    else None."""
+    if opened is None or opened >= len(game.entries):
         return None
     typed = game.labelled(doc)
     for position in range(opened, len(game.entries)):
@@ -232,7 +225,11 @@ def undo(game_id):
                            entry=made["told"])
         return gettext("Undone: %(entry)s.", entry=made["told"])
 
-    return confirm(game, "undo", undo_last, url_for("games.pad", game_id=game.id), done)
+    # a retry after a lost answer is told what was undone; the values that went back into
+    # the form were in the answer it lost
+    return confirm(game, "undo", undo_last, url_for("games.pad", game_id=game.id), done,
+                   again=lambda made: gettext("Undone: %(entry)s.", entry=made["told"])
+                   if "told" in made else done(made))
 
 
 @bp.route("/games/<int:game_id>/abandon", methods=["GET", "POST"])
@@ -244,9 +241,11 @@ def abandon(game_id):
                                         "night's history."))
 
 
-def confirm(game, action, change, then, done):
+def confirm(game, action, change, then, done, again=None):
     """A confirm page that says what the change does to the sheet the phone saw (the pad's
-    link carries its version), and acts only if the game is still as it showed."""
+    link carries its version), and acts only if the game is still as it showed. `done(made)`
+    is what the phone is told; `again(made)`, what a retry of the same send is told
+    (`done` when None)."""
     form = VersionForm.for_game(game, version=request.args.get("version"))
     status, notice = 200, None
     if form.validate_on_submit():
@@ -261,7 +260,7 @@ def confirm(game, action, change, then, done):
             notice, form.version.data = sentence(error), game.version
         else:
             message = done(made)
-            remember(form, then, message, game.night.group_id)
+            remember(form, then, (again or done)(made), game.night.group_id)
             db.session.commit()
             flash(message)
             return redirect(then)
@@ -338,10 +337,17 @@ def save(form, game, what, change, told):
     if not form.validate_on_submit() or "preview" in request.form:
         explain_stale(form, game)
         return None
-    doc = form.doc = KINDS[game.kind].to_entry(form, game)
+    doc = KINDS[game.kind].to_entry(form, game)
     first = first_answer(form, *what, game.labelled(doc), form.seen())
     if first:
         return first
+    # a new entry whose form another phone's save overtook (the phone followed it, so the
+    # form is based on the new version) is not stored again when it is that very entry
+    same = saved_since(game, doc, form.opened()) if what[0] == "add" else None
+    if same:
+        db.session.rollback()
+        flash(same)
+        return redirect(url_for("games.pad", game_id=game.id))
     try:
         made = change(doc, form.seen())
     except (RuleError, services.ServiceError) as error:

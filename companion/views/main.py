@@ -194,7 +194,7 @@ def register_errors(app):
         # PostgreSQL deadlock or serialization failure): nothing was stored, try again
         return render_template("error.html", title=gettext("The table was busy"), message=gettext(
             "Another phone was saving at the same moment. Nothing was saved: go back, check the "
-            "sheet and try again.")), 409
+            "sheet and try again.")), 409, {"Retry-After": "1"}
 
     @app.errorhandler(500)
     def server_error(error):

@@ -3,7 +3,8 @@
 // a 304 of a few hundred bytes; changed is the page's body, whose [data-live] parts are
 // swapped in (views/live.py). A form being typed in stays as it is and is told the new
 // version, so that its save is based on the sheet now shown; but not a form whose send is
-// waiting (static/js/send.js): that one was based on the sheet its person saw. An entry
+// waiting (static/js/send.js): that one was based on the sheet its person saw, and its
+// part of the page stays as it is. An entry
 // form that another phone's entry overtook is checked against what was saved (views/
 // games.py, `twin`): the same entry is cleared rather than saved twice, another one keeps
 // what was typed and its button says what it will now do. Hidden, the page asks nothing;
@@ -58,7 +59,7 @@
     var version = fresh.querySelector('input[name="version"]');
     if (!version) { return; }
     mine.querySelectorAll('input[name="version"]').forEach(function (input) {
-      if (!input.form || !input.form.dataset.pending) { input.value = version.value; }
+      input.value = version.value;
     });
   }
 
@@ -126,13 +127,12 @@
       next.querySelectorAll("[data-live]").forEach(function (fresh) {
         var mine = root.querySelector('[data-live="' + fresh.dataset.live + '"]');
         if (!mine) { return; }
+        // a part whose form waits to be sent stays as it is, what it says and its version
+        // too, even where the new page has no such form (the game ended on another
+        // phone): the server's answer to that send says what became of it
+        if (mine.querySelector("form[data-pending]")) { return; }
         var form = filling(mine);
-        // a form waiting to be sent stays, even where the new page has no such form (the
-        // game ended on another phone): the server's answer to it will say what became of it
-        if (mine.querySelector("form[data-pending]")) {
-          keep(mine, fresh);
-        } else if (form &&
-                   fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
+        if (form && fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
           var typed = new FormData(form);
           keep(mine, fresh);
           twin(root, next.dataset.tag, form, typed, fresh, say);

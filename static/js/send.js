@@ -18,7 +18,11 @@
   var KEPT = 7 * 24 * 3600 * 1000;  // the server's keys answer for 7 days (companion/once.py)
   var FIRST = 2000;
   var SLOWEST = 30000;
-  // a proxy without its app (502, 504) or a database restarting (503): not answered yet
+  // a request with no answer by then is given up and sent again (the same key)
+  var PATIENCE = 20000;
+  // not an answer to the form, which is sent again: a proxy without its app (502, 504), a
+  // database restarting (503), and anything the server asks to retry (Retry-After: the
+  // table busy at that moment)
   var NOT_YET = [502, 503, 504];
 
   // the words, in the page's language: the form's own (its entry named), else the page's
@@ -107,15 +111,17 @@
 
   // ---- sending ----
   function state(form) {
-    if (!form.companionSend) { form.companionSend = { wait: FIRST, timer: null, pairs: null }; }
+    if (!form.companionSend) { form.companionSend = { wait: FIRST, timer: null }; }
     return form.companionSend;
   }
 
+  // `pairs`: what to send, the form's values as they stand by default (a retry sends what
+  // was typed since too)
   function send(form, pairs) {
     var s = state(form);
     clearTimeout(s.timer);
     if (form.dataset.sending) { return; }
-    s.pairs = pairs;
+    pairs = pairs || pairsOf(form, s.submitter);
     form.dataset.sending = "1";
     form.dataset.pending = "1";
     form.dataset.touched = "1";
@@ -126,17 +132,30 @@
     say(form, word(form, "Sending", "Sending…"), "sending");
     var body = new FormData();
     pairs.forEach(function (p) { body.append(p[0], p[1]); });
+    var abort = window.AbortController ? new AbortController() : null;
+    var patience = abort && setTimeout(function () { abort.abort(); }, PATIENCE);
     fetch(form.action, {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
-      headers: { "X-Companion-Send": "1" }
+      headers: { "X-Companion-Send": "1" }, signal: abort ? abort.signal : undefined
     }).then(function (response) {
-      if (NOT_YET.indexOf(response.status) >= 0) { throw new Error("not yet"); }
+      if (NOT_YET.indexOf(response.status) >= 0 || response.headers.get("Retry-After")) {
+        throw new Error("not yet");
+      }
       return response.text().then(function (html) {
         return [response, html];
       });
     }).then(function (answer) {
+      clearTimeout(patience);
       var response = answer[0];
       var next = response.headers.get("X-Companion-Location");
+      if (response.status >= 500 || response.status === 400) {
+        // the server failed, or the page's token is too old ("Open the page again"): what
+        // was typed stays in the form, and an entry stays kept for the page opened again
+        stop(form);
+        say(form, word(form, response.status === 400 ? "Stale" : "Failed",
+                       "Not saved."), "refused");
+        return;
+      }
       forget(form);
       if (next !== null) {
         // "Sending…" stays, and the button sends nothing more, until the page it names
@@ -148,6 +167,7 @@
         show(answer[1]);
       }
     }, function () {
+      clearTimeout(patience);
       delete form.dataset.sending;
       busy(form, false);
       say(form, word(form, navigator.onLine === false ? "Unsent" : "Unanswered",
@@ -175,7 +195,7 @@
 
   function again(form) {
     if (form.isConnected && form.dataset.pending && !form.dataset.sending) {
-      send(form, state(form).pairs);
+      send(form);
     }
   }
 
@@ -233,7 +253,8 @@
       event.preventDefault();
       if (form.dataset.sending) { return; }
       state(form).wait = FIRST;
-      send(form, pairsOf(form, event.submitter));
+      state(form).submitter = event.submitter;
+      send(form);
     });
     // an entry kept from before this page: sent again, based on what it was based on
     var entry = form.hasAttribute("data-keep") && kept()[where(form)];
@@ -243,12 +264,9 @@
       if (!others.length) { forget(form); }
       return;
     }
+    // filled in as it was sent (its version and key too), with this page's CSRF token
     fill(form, entry.pairs);
-    var csrf = form.querySelector('[name="csrf_token"]');
-    var pairs = entry.pairs.map(function (p) {
-      return p[0] === "csrf_token" && csrf ? [p[0], csrf.value] : p;
-    });
-    send(form, pairs);
+    send(form);
   }
 
   window.Companion.enhance("form[data-send]", enhance);

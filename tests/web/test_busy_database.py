@@ -29,6 +29,8 @@ def test_a_save_that_waits_too_long_for_another_write_is_refused_and_can_be_sent
         other.execute("rollback")
         other.close()
     assert busy.status_code == 409
+    # sent in the background, it is sent again by itself (static/js/send.js)
+    assert busy.headers["Retry-After"] == "1"
     assert "The table was busy" in busy.get_data(as_text=True)
     assert client.get("/games/1/sheet.json").get_json()["entries"] == []
     assert client.post("/games/1/entries", data=data).status_code == 302

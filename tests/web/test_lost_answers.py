@@ -100,9 +100,12 @@ def test_an_undo_sent_again_after_another_phone_saved_is_answered_as_the_first(
     undo = form_data(parse(pad).one("section.undo form"))
     first = flashes(client, client.post(f"/games/{game_id}/undo", data=undo))
     assert first[0].startswith("Undone: Round 2")
+    assert first[0].endswith(". Its values are back in the form.")
     other_phone_saves(app, game_id, entries[1])
     again = client.post(f"/games/{game_id}/undo", data=undo)
-    assert flashes(client, again) == first
+    # what was undone; its values went back into a form in the answer that was lost
+    assert flashes(client, again) == [
+        first[0].removesuffix(" Its values are back in the form.")]
     # the other phone's round 2 stays
     assert len(stored(app, game_id)) == 2
 
@@ -201,4 +204,23 @@ def test_a_stale_save_of_what_another_phone_saved_is_said_and_not_stored_twice(
     # what it opened for was saved otherwise: the form comes back, stale, with the values
     changed = {**form, "once": "", "points_0": str(int(form["points_0"]) + 1)}
     assert client.post(f"/games/{game_id}/entries", data=changed).status_code == 409
+    assert len(stored(app, game_id)) == 3
+
+
+def test_an_overtaken_form_that_followed_the_sheet_is_not_stored_twice(app, client, start_game):
+    """The phone's form followed another phone's save (its version is the new one) while
+    its entry was typed the same: saving it stores nothing twice."""
+    game_id, entries = played(app, client, start_game, "any_game", count=2)
+    form = refilled(client, game_id)
+    other_phone_saves(app, game_id, entries[1])
+    followed = {**form, "once": "", "version": client.get(
+        f"/games/{game_id}/sheet.json").get_json()["version"]}
+    response = client.post(f"/games/{game_id}/entries", data=followed)
+    assert flashes(client, response)[0].startswith("Another phone already saved this: Round 2")
+    assert len(stored(app, game_id)) == 2
+    # the same values typed afresh for the next round are that round
+    fresh = form_data(parse(client.get(f"/games/{game_id}")).one("#entry form"))
+    again = {**fresh, **{k: v for k, v in form.items() if k.startswith("points_")}}
+    assert flashes(client, client.post(f"/games/{game_id}/entries", data=again))[0] \
+        .startswith("Saved. Round 3")
     assert len(stored(app, game_id)) == 3
