@@ -17,7 +17,7 @@ from ..pads.board import save_as_words
 from ..rules import RuleError
 from .access import current_group_id, owned
 from .helpers import exists
-from .once import answer_again, first_answer, remember, submit_once
+from .once import answer_again, answered_before, first_answer, remember, submit_once
 from .pad_tag import REFILL, not_modified, pad_tag, tagged
 
 bp = Blueprint("games", __name__)
@@ -341,6 +341,15 @@ def save(form, game, what, change, told):
     first = first_answer(form, *what, game.labelled(doc), form.seen())
     if first:
         return first
+    before = answered_before(form)
+    if before is not None:
+        # this form was saved already, with other values: said, and the new values stay
+        # in the form for the person to decide (saved again, they are the next entry)
+        refused(form, services.Conflict(gettext(
+            "This form was saved already: %(answer)s Here is the sheet as it is now.",
+            answer=before)), game)
+        form.once.data = once.issue(form.scope)
+        return None
     # a new entry whose form another phone's save overtook (the phone followed it, so the
     # form is based on the new version) is not stored again when it is that very entry
     same = saved_since(game, doc, form.opened()) if what[0] == "add" else None

@@ -14,6 +14,7 @@ from flask import abort, flash, g, redirect, request
 
 from .. import locks, once
 from ..extensions import db
+from ..models import Submission
 
 # the header a background send carries, and the one its answer names the next page in
 SENT = "X-Companion-Send"
@@ -67,6 +68,19 @@ def first_answer(form, *change):
     if first.message:
         flash(first.message)
     return redirect(first.location)
+
+
+def answered_before(form):
+    """What an earlier send of `form` with other values was answered with (after
+    `first_answer` found none for this change): the person changed what they typed while
+    the first send's answer was lost, or a second tab showed the same page. None when the
+    key was not used."""
+    if form.key is None:
+        return None
+    first = db.session.get(Submission, form.key)
+    if first is None or not first.location or not first.scope.startswith(form.scope + ":"):
+        return None
+    return first.message or ""
 
 
 def remember(form, location, message, group_id):

@@ -78,9 +78,17 @@
 
   // an entry form kept while another phone saved the entry it was opened for: the same
   // entry (views/games.py, `twin`) gives way to the fresh form, and the page says so
+  function same(a, b) {
+    var x = [], y = [];
+    a.forEach(function (value, name) { x.push(name + "=" + value); });
+    b.forEach(function (value, name) { y.push(name + "=" + value); });
+    return x.join("&") === y.join("&");
+  }
+
   // `data`: the form as it was typed, before `keep` redrew what nothing was tapped in
-  // (in dice poker, whose turn it is: the same turn is the same player's)
-  function twin(root, tag, form, data, fresh, say) {
+  // (in dice poker, whose turn it is: the same turn is the same player's); `kept`: the
+  // form once kept, to tell whether anything was typed while the server was asked
+  function twin(root, tag, form, data, kept, fresh, say) {
     // a form waiting to be sent is answered by the server, which knows whether it was
     // this phone's own send that got through
     var opened = form.elements.entry;
@@ -92,8 +100,12 @@
     fetch(form.dataset.twinUrl, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.json() : {}; })
       .then(function (answer) {
-        // a later change of the sheet asks again
-        if (!form.isConnected || root.dataset.tag !== tag) { return; }
+        // a later change of the sheet asks again; a form sent or changed since was not
+        // what was asked about
+        if (!form.isConnected || root.dataset.tag !== tag || form.dataset.pending ||
+            !same(new FormData(form), kept)) {
+          return;
+        }
         if (answer.twin) {
           if (window.Companion.unsend) { window.Companion.unsend(form); }
           swap(form.closest("[data-live]"), fresh);
@@ -135,7 +147,7 @@
         if (form && fresh.querySelector('form[action="' + form.getAttribute("action") + '"]')) {
           var typed = new FormData(form);
           keep(mine, fresh);
-          twin(root, next.dataset.tag, form, typed, fresh, say);
+          twin(root, next.dataset.tag, form, typed, new FormData(form), fresh, say);
         } else {
           swap(mine, fresh);
         }

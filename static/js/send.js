@@ -24,6 +24,9 @@
   // database restarting (503), and anything the server asks to retry (Retry-After: the
   // table busy at that moment)
   var NOT_YET = [502, 503, 504];
+  // true while the forms of a page loaded or swapped in are enhanced: only they take back
+  // an entry kept unsent (not a part the follower swaps in later)
+  var loading = false;
 
   // the words, in the page's language: the form's own (its entry named), else the page's
   // (base.html: <body data-word-sending ...>)
@@ -199,6 +202,16 @@
     }
   }
 
+  // a page brought back by the Back button, as it was when it was left: a send it showed
+  // on its way was answered (its next page opened), so its form is free again
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) { return; }
+    document.querySelectorAll("form[data-sending]").forEach(function (form) {
+      stop(form);
+      say(form, "", "");
+    });
+  });
+
   window.addEventListener("online", function () {
     document.querySelectorAll("form[data-pending]").forEach(function (form) {
       state(form).wait = FIRST;
@@ -209,7 +222,6 @@
   // the page a save names: opened in place of this one when it is this page again
   function go(next) {
     var url = new URL(next, location.href);
-    if (url.origin !== location.origin) { return; }
     if (url.href.split("#")[0] === location.href.split("#")[0]) {
       // this very page: opened again (a move to its #part alone would not load it)
       if (url.hash) { history.replaceState(history.state, "", url.href); }
@@ -234,7 +246,9 @@
     });
     var body = document.importNode(next.body, true);
     document.body.replaceWith(body);
+    loading = true;
     window.Companion.refresh(body);
+    loading = false;
     // what the server said about the form in view, its first field refused focused (a
     // screen reader reads its label and the sentence beside it), and the form's line
     // saying it was not saved
@@ -256,8 +270,9 @@
       state(form).submitter = event.submitter;
       send(form);
     });
-    // an entry kept from before this page: sent again, based on what it was based on
-    var entry = form.hasAttribute("data-keep") && kept()[where(form)];
+    // an entry kept from before this page: sent again, based on what it was based on (on
+    // a page loaded or swapped in, not in a part the follower swapped)
+    var entry = loading && form.hasAttribute("data-keep") && kept()[where(form)];
     if (!entry) { return; }
     var others = document.querySelectorAll("form[data-pending]");
     if (Date.now() - entry.at > KEPT || others.length) {
@@ -269,7 +284,9 @@
     send(form);
   }
 
+  loading = true;
   window.Companion.enhance("form[data-send]", enhance);
+  loading = false;
   // the same entry saved on another phone (static/js/live.js): not to be sent again
   window.Companion.unsend = function (form) {
     forget(form);

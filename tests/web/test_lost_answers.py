@@ -76,21 +76,29 @@ def stored_options(app, game_id):
         return options
 
 
-def test_the_same_key_with_other_values_is_a_new_tap_and_finds_the_sheet_moved(
+def test_the_same_form_sent_again_with_other_values_is_told_it_was_saved(
         app, client, start_game):
-    """Two tabs of one phone may show one cached pad, with one key: what the second tab
-    typed is not answered with what the first saved."""
+    """The answer was lost and the person fixed a value before the phone sent again (or
+    a second tab showed the same cached pad, with its key): not stored as another entry
+    without the person knowing; the new values stay in the form, and saved from there they
+    are the next entry."""
     game_id, _ = played(app, client, start_game, "any_game")
     form = refilled(client, game_id)
-    assert client.post(f"/games/{game_id}/entries", data=form).status_code == 302
+    first = flashes(client, client.post(f"/games/{game_id}/entries", data=form))
     other = {**form, "points_0": str(int(form["points_0"] or 0) + 5)}
     response = client.post(f"/games/{game_id}/entries", data=other)
     assert response.status_code == 409
-    page = response.get_data(as_text=True)
-    assert "while you were on this page" in page
-    # what this tab typed is still in its form
-    assert form_data(parse(page).one("#entry form"))["points_0"] == other["points_0"]
+    page = parse(response)
+    assert texts(response, ".form-errors p") == [
+        f"This form was saved already: {first[0]} Here is the sheet as it is now."]
+    returned = form_data(page.one("#entry form"))
+    assert returned["points_0"] == other["points_0"]
     assert len(stored(app, game_id)) == 2
+    # the person saves what they typed: the next entry, from a form with a new key
+    assert returned["once"] != form["once"]
+    assert flashes(client, client.post(f"/games/{game_id}/entries", data=returned))[0] \
+        .startswith("Saved. Round 3")
+    assert len(stored(app, game_id)) == 3
 
 
 def test_an_undo_sent_again_after_another_phone_saved_is_answered_as_the_first(
