@@ -19,7 +19,7 @@ from companion.extensions import db
 from companion.models import Game
 from tests.browser.conftest import Table, answered, real_app, served
 from tests.browser.test_evening import cards_hand, dice_turn, skull_challenge, skyjo_round
-from tests.web.test_lost_answers import other_phone_saves
+from tests.web.test_lost_answers import other_phone_saves, stored
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
 TITLES = {"any_game": "Any game", "skyjo": "Skyjo", "dice_poker": "Dice poker",
@@ -81,14 +81,6 @@ def start_game(a, kind):
     page.wait_for_url(re.compile(r"/games/\d+$"))
     page.wait_for_load_state("domcontentloaded")
     return int(page.url.rsplit("/", 1)[1])
-
-
-def entries(app, game_id):
-    """The game's entries as the server stored them, naming the players."""
-    with app.app_context():
-        docs = db.session.get(Game, game_id).docs
-        db.session.remove()
-    return docs
 
 
 def games(app):
@@ -182,7 +174,7 @@ def test_offline_at_save_the_entry_stays_says_so_and_is_stored_once_back_online(
         expect(line).to_contain_text("will be sent when this phone is back online")
     # still the pad, with everything typed
     assert page.url.endswith(f"/games/{game_id}")
-    assert entries(app, game_id) == []
+    assert stored(app, game_id) == []
     if kind == "any_game":
         expect(line).to_have_text("Not sent: no connection. Round 1 will be sent when this "
                                   "phone is back online.")
@@ -190,7 +182,7 @@ def test_offline_at_save_the_entry_stays_says_so_and_is_stored_once_back_online(
         a.check("offline-not-sent")
     a.context.set_offline(False)
     expect(flash(page)).to_contain_text(SAVED[kind])
-    assert entries(app, game_id) == [expected]
+    assert stored(app, game_id) == [expected]
 
 
 @pytest.mark.parametrize("kind", list(ENTRY))
@@ -215,7 +207,7 @@ def test_an_answer_lost_after_the_server_saved_is_never_a_second_entry(phones, a
                  then=lambda: other_phone_saves(app, game_id, other))
     type_and_save(page)
     expect(flash(page)).to_contain_text(SAVED[kind], timeout=10000)
-    assert entries(app, game_id) == [expected, other]
+    assert stored(app, game_id) == [expected, other]
     assert len(sent) == 2
 
 
@@ -246,10 +238,10 @@ def test_a_send_the_server_did_not_answer_is_sent_again_by_itself(phones, app, f
         a.check("not-answered")
     while len(tries) < 2:
         page.wait_for_timeout(100)
-    assert entries(app, game_id) == []
+    assert stored(app, game_id) == []
     tries[1].continue_()
     expect(flash(page)).to_have_text(SAVED["any_game"])
-    assert entries(app, game_id) == [ENTRY["any_game"][1]]
+    assert stored(app, game_id) == [ENTRY["any_game"][1]]
     assert len(sent) == 2
 
 
@@ -274,7 +266,7 @@ def test_a_slow_answer_says_sending_and_a_second_tap_sends_nothing(phones, app):
     assert len(sent) == 1 and len(held) == 1
     held[0].continue_()
     expect(flash(page)).to_have_text(SAVED["any_game"])
-    assert entries(app, game_id) == [ENTRY["any_game"][1]]
+    assert stored(app, game_id) == [ENTRY["any_game"][1]]
     assert len(sent) == 1
 
 
@@ -296,12 +288,12 @@ def test_an_unsent_entry_outlives_a_reload_offline_and_is_sent_once_back(phones,
     a.page = page = a.context.new_page()
     a.goto(f"/games/{game_id}")
     expect(flash(page)).to_have_text(SAVED["any_game"])
-    assert entries(app, game_id) == [ENTRY["any_game"][1]]
+    assert stored(app, game_id) == [ENTRY["any_game"][1]]
     # answered: not kept any more, so a later visit sends nothing
     a.goto(f"/games/{game_id}")
     expect(page.get_by_role("button", name="Save round 2")).to_be_visible()
     assert page.evaluate("localStorage.getItem('companion-unsent')") == "{}"
-    assert entries(app, game_id) == [ENTRY["any_game"][1]]
+    assert stored(app, game_id) == [ENTRY["any_game"][1]]
 
 
 def test_an_unsent_entry_whose_sheet_moved_comes_back_in_the_form_unsaved(phones, app):
@@ -327,7 +319,7 @@ def test_an_unsent_entry_whose_sheet_moved_comes_back_in_the_form_unsaved(phones
     expect(form_line(page)).to_have_text("Not saved: see the form.")
     expect(page.get_by_role("button", name="Save round 2")).to_be_visible()
     a.check("sheet-moved")
-    assert entries(app, game_id) == [other]
+    assert stored(app, game_id) == [other]
 
 
 # ---- a correction, an undo, a new game --------------------------------------------------
@@ -345,7 +337,7 @@ def test_a_correction_whose_answer_was_lost_is_made_once(phones, app):
                  then=lambda: other_phone_saves(app, game_id, second))
     page.get_by_role("button", name="Save the correction").click()
     expect(flash(page)).to_have_text("Round 1 corrected.", timeout=10000)
-    assert entries(app, game_id) == [
+    assert stored(app, game_id) == [
         {"scores": {"Ann": 13, "Ben": 30, "Cid": 7, "Dora": 0}}, second]
 
 
@@ -364,7 +356,7 @@ def test_an_undo_whose_answer_was_lost_removes_one_entry(phones, app):
     expect(flash(page)).to_have_text("Undone: Round 1: Ann 12, Ben 30, Cid 7, Dora 0.",
                                      timeout=10000)
     # round 1 undone once; the round the other phone saved after it stays
-    assert entries(app, game_id) == [again]
+    assert stored(app, game_id) == [again]
 
 
 def test_a_new_game_whose_answer_was_lost_is_started_once(phones, app):
@@ -420,7 +412,7 @@ def test_the_same_entry_typed_on_two_phones_is_saved_once(phones, app, kind):
     else:
         expect(b.page.locator("input[name=face_5]")).to_have_value("")
     b.check("twin-cleared")
-    assert entries(app, game_id) == [ENTRY[kind][1]]
+    assert stored(app, game_id) == [ENTRY[kind][1]]
 
 
 @pytest.mark.parametrize("kind", ["skyjo", "dice_poker"])
@@ -445,7 +437,7 @@ def test_another_entry_typed_meanwhile_is_kept_and_its_button_says_what_it_does(
         expect(b.page.locator("input[name=face_5]")).to_have_value("4")
         expect(b.page.get_by_role("button", name="Save the turn")).to_be_visible()
     b.check("twin-differs")
-    assert entries(app, game_id) == [ENTRY[kind][1]]
+    assert stored(app, game_id) == [ENTRY[kind][1]]
 
 
 def test_the_same_round_finished_after_another_phone_saved_it_is_not_stored_twice(
@@ -465,4 +457,4 @@ def test_the_same_round_finished_after_another_phone_saved_it_is_not_stored_twic
     answered(b.page)
     expect(flash(b.page)).to_have_text(
         "Another phone already saved this: Round 1: Ann 5, Ben 24, Cid 10, Dora 30.")
-    assert entries(app, game_id) == [ENTRY["skyjo"][1]]
+    assert stored(app, game_id) == [ENTRY["skyjo"][1]]

@@ -28,11 +28,13 @@ def other_phone_saves(app, game_id, entry):
         db.session.remove()
 
 
-def stored(app, game_id):
+def stored(app, game_id, what="docs"):
+    """The game's entries as the server stored them, naming the players (or another of
+    its attributes, `what`)."""
     with app.app_context():
-        docs = db.session.get(Game, game_id).docs
+        value = getattr(db.session.get(Game, game_id), what)
         db.session.remove()
-        return docs
+        return value
 
 
 def refilled(client, game_id):
@@ -58,7 +60,7 @@ def test_an_entry_sent_again_after_another_phone_saved_is_answered_as_the_first(
     assert first and first[0].startswith("Saved. ")
     # the answer never reached the phone; meanwhile another phone saves the next entry
     # (the demo's third move from the same dice: valid after the first two)
-    options = stored_options(app, game_id)
+    options = stored(app, game_id, "options")
     third = demo_play.play(kind, PLAYERS, options, random.Random(7), 3)[2]
     other_phone_saves(app, game_id, third)
     expected = stored(app, game_id)
@@ -67,13 +69,6 @@ def test_an_entry_sent_again_after_another_phone_saved_is_answered_as_the_first(
     again = client.post(f"/games/{game_id}/entries", data=form)
     assert flashes(client, again) == first
     assert stored(app, game_id) == expected
-
-
-def stored_options(app, game_id):
-    with app.app_context():
-        options = db.session.get(Game, game_id).options
-        db.session.remove()
-        return options
 
 
 def test_the_same_form_sent_again_with_other_values_is_told_it_was_saved(
