@@ -69,7 +69,7 @@ def tonight(url, names, group_id):
     from companion import create_app, services
     from companion.demo_play import play
     from companion.extensions import db
-    from companion.pads import KINDS
+    from companion.kinds.registry import KINDS
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     pads = {}
@@ -78,7 +78,7 @@ def tonight(url, names, group_id):
         players = [services.find_player(group_id, name) for name in names]
         for kind, pad in KINDS.items():
             game = services.start_game(night, kind, players, {})
-            entries = play(kind, names, game.options, random.Random(1), stop_after=pad.MID_GAME)
+            entries = play(kind, names, game.options, random.Random(1), stop_after=pad.mid_game)
             for doc in entries:
                 services.add_entry(game, doc, game.version)
             pads[f"pad {kind}"] = f"/games/{game.id}"

@@ -17,7 +17,7 @@ import tempfile
 from companion import create_app, demo_play, services
 from companion.extensions import db
 from companion.i18n import LANGUAGES
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from companion.services import groups
 
 PLAYERS = ["Marta", "Kasia", "Tõnu", "Jānis"]
@@ -32,7 +32,7 @@ def game_at(app, group_id, kind, stop_after):
         night = services.start_night(group_id, datetime.date(2026, 12, 1), kind)
         players = [services.get_or_create_player(group_id, name) for name in PLAYERS]
         pad = KINDS[kind]
-        options = {**pad.RULES.default_options, **pad.demo_options(len(players), random.Random(1))}
+        options = {**pad.rules.default_options, **pad.demo_options(len(players), random.Random(1))}
         game = services.start_game(night, kind, players, options)
         entries = demo_play.play(kind, PLAYERS, game.options, random.Random(1))
         entries = entries[:stop_after] if stop_after is not None else entries[:-1]
@@ -72,7 +72,7 @@ def main():
         print("| pad, 4 players | entries | " + " | ".join(LANGUAGES) + " | target |")
         print("|---|---|" + "---|" * len(LANGUAGES) + "---|")
         for kind, pad in KINDS.items():
-            for label, stop in (("mid-game", pad.MID_GAME), ("one entry before the end", None)):
+            for label, stop in (("mid-game", pad.mid_game), ("one entry before the end", None)):
                 game, count = game_at(app, group_id, kind, stop)
                 sizes = []
                 for lang in LANGUAGES:
@@ -80,7 +80,7 @@ def main():
                     sizes.append(weight(client, f"/games/{game}"))
                 verdict = "met" if max(sizes) <= TARGET else "**over**"
                 shown = " | ".join(f"{size / 1024:.1f} KB" for size in sizes)
-                print(f"| {pad.RULES.title}, {label} | {count} | {shown} | {verdict} |")
+                print(f"| {pad.rules.title}, {label} | {count} | {shown} | {verdict} |")
 
 
 if __name__ == "__main__":

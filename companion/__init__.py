@@ -128,16 +128,19 @@ def register_converters(app):
 
 
 def register_blueprints(app):
+    from .kinds import registry
     from .views import access, games, groups, history, live, main, nights, once, players
 
     access.init_app(app)
+    # each game kind's templates are its own
+    registry.init_app(app)
     for module in (main, groups, nights, games, players, history, live):
         app.register_blueprint(module.bp)
     app.after_request(once.background)
 
 
 def register_errorhandlers(app):
-    from .views.main import register_errors
+    from .views.errors import register_errors
 
     register_errors(app)
 

@@ -13,8 +13,10 @@ import os
 
 import rcssmin
 import rjsmin
-from flask import abort, current_app, make_response, request
+from flask import abort, current_app, make_response, request, send_from_directory
 from werkzeug.security import safe_join
+
+from .kinds import registry
 
 MINIFY = {".js": (rjsmin.jsmin, "text/javascript"), ".css": (rcssmin.cssmin, "text/css")}
 
@@ -33,8 +35,8 @@ def static(filename):
     """The app's static files, scripts and stylesheets minified."""
     kind = MINIFY.get(os.path.splitext(filename)[1])
     if kind is None or current_app.debug:
-        return current_app.send_static_file(filename)
-    path = safe_join(current_app.static_folder, filename)
+        return send_from_directory(*folder_of(filename))
+    path = safe_join(*folder_of(filename))
     if path is None or not os.path.isfile(path):
         abort(404)
     body, digest = minified(path, os.path.getmtime(path))
@@ -45,6 +47,18 @@ def static(filename):
     # revalidated, as Flask serves static files by default
     response.cache_control.no_cache = True
     return response.make_conditional(request)
+
+
+def folder_of(filename):
+    """(folder, file): a game kind's files are its own, under kinds/<kind>/ (its package's
+    static folder); the others are the app's."""
+    if filename.startswith("kinds/"):
+        name, _, rest = filename[len("kinds/"):].partition("/")
+        folder = registry.static_folder(name)
+        if folder is None or not rest:
+            abort(404)
+        return str(folder), rest
+    return current_app.static_folder, filename
 
 
 def init_app(app):

@@ -187,10 +187,11 @@ def line_chart(chart_id: str, title: str, desc: str, x_name: str, x_labels: Sequ
     )
 
 
-def progress_chart(chart_id: str, title: str, entry_noun: str, players: list[str],
+def progress_chart(chart_id: str, title: str, kind: Any, players: list[str],
                    start: dict[str, Any], progress: list[dict[str, Any]],
                    winners: list[str]) -> Chart:
-    """Each player's running total after every entry of one game, from its start."""
+    """Each player's running total after every entry of one game of `kind` (its
+    registry entry, whose words say the entries), from its start."""
     steps = [start, *progress]
     # TRANSLATORS: the first row of a game's running totals: before anything was entered
     labels = [gettext("Start")] + [str(n) for n in range(1, len(steps))]
@@ -199,7 +200,7 @@ def progress_chart(chart_id: str, title: str, entry_noun: str, players: list[str
     standing = ", ".join(f"{p} {number(last[p])}" for p in players)
     # TRANSLATORS: a chart's description: when is where the game stands ("After round
     # 3"), standings each player's total ("Ann 12, Ben 30")
-    desc = gettext("%(when)s: %(standings)s.", when=progress_when(entry_noun, len(progress)),
+    desc = gettext("%(when)s: %(standings)s.", when=kind.words.progress(len(progress)),
                    standings=standing)
     if winners:
         # TRANSLATORS: the end of a chart's description: who won the game ("Ann", "Ann
@@ -207,37 +208,17 @@ def progress_chart(chart_id: str, title: str, entry_noun: str, players: list[str
         won = ngettext("%(names)s won.", "%(names)s won.", len(winners),
                        names=and_list(winners))
         desc = f"{desc} {won}"
-    return line_chart(chart_id, title, desc, text.capital(term(entry_noun)), labels, series)
+    return line_chart(chart_id, title, desc, text.capital(term(kind.rules.entry_noun)), labels, series)
 
 
-def progress_when(noun: str, count: int) -> str:
-    """Where a game stands after `count` entries, as its chart describes it: "After round
-    3", "Before the first round"; one phrase per noun, whose form changes with it."""
-    if noun == "round":
-        return (gettext("After round %(number)s", number=count) if count
-                else gettext("Before the first round"))
-    if noun == "hand":
-        return (gettext("After hand %(number)s", number=count) if count
-                else gettext("Before the first hand"))
-    if noun == "turn":
-        return (gettext("After turn %(number)s", number=count) if count
-                else gettext("Before the first turn"))
-    if noun == "challenge":
-        # TRANSLATORS: Skull: a challenge is a player flipping as many cards as they bid
-        return (gettext("After challenge %(number)s", number=count) if count
-                else gettext("Before the first challenge"))
-    return (gettext("After entry %(number)s", number=count) if count
-            else gettext("Before the first entry"))
-
-
-def game_progress(game_id: int, title: str, rules: Any, sheet: Any) -> Chart:
-    """The running-totals chart of one game's sheet (`rules` is its GAMES entry, `title`
-    the game's: its kind, or its group of the kind)."""
-    start = rules.replay(sheet.players, sheet.options, []).totals
+def game_progress(game_id: int, title: str, kind: Any, sheet: Any) -> Chart:
+    """The running-totals chart of one game's sheet (`kind` is its registry entry,
+    `title` the game's: its kind, or its group of the kind)."""
     # TRANSLATORS: a chart's title; game is the game's name ("Skyjo", "Qwixx")
     return progress_chart(f"chart-game-{game_id}",
                           gettext("Running totals, %(game)s", game=shown(title)),
-                          rules.entry_noun, sheet.players, start, sheet.progress, sheet.winners)
+                          kind, sheet.players, sheet.start, kind.progress(sheet),
+                          sheet.winners)
 
 
 def results_chart(chart_id: str, title: str, name: str, results: list[Any],

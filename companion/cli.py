@@ -14,6 +14,7 @@ from . import address
 from . import backup as backups
 from . import backup_file
 from . import demo as demos
+from . import restore as restores
 from . import serving
 from .extensions import db
 from .models import Group, Member, Night, Player
@@ -78,11 +79,11 @@ def register(app):
         try:
             with click.open_file(path, encoding="utf-8") as source:
                 document = backup_file.load(source, path)
-        except backups.BackupError as error:
+        except backup_file.BackupError as error:
             raise click.ClickException(str(error)) from None
         try:
-            counts = backups.restore(document, replace=replace, group_id=group_id)
-        except backups.BackupError as error:
+            counts = restores.restore(document, replace=replace, group_id=group_id)
+        except backup_file.BackupError as error:
             db.session.rollback()
             raise click.ClickException(f"Nothing was restored. {error}") from None
         db.session.commit()

@@ -12,7 +12,7 @@ import random
 from datetime import date, datetime, time, timedelta, timezone
 from . import records, services
 from .services import groups
-from .backup import is_empty
+from .restore import is_empty
 from .demo_play import options_for, play
 from .extensions import db
 from .models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Seat, night_players

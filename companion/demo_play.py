@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from .pads import KINDS
+from .kinds.registry import KINDS
 
 
 def play(kind: str, players: list[str], options: dict, rng: random.Random,
          stop_after: int | None = None) -> list[dict]:
     """Entries of one game, to its end or until `stop_after` entries."""
     pad = KINDS[kind]
-    rules = pad.RULES
+    rules = pad.rules
     state = rules.start(players, {**rules.default_options, **options})
     entries: list[dict] = []
     while not state.finished and (stop_after is None or len(entries) < stop_after):

@@ -12,7 +12,7 @@ from . import services
 from .backup import night_doc, now_text
 from .i18n import and_list, shown
 from .models import Night
-from .pads import KINDS
+from .kinds.registry import KINDS
 from .rules.sheet import json_number
 
 NIGHT_FORMAT = "companion-night"

@@ -10,6 +10,7 @@ catalogs are in companion/translations (README, "Languages"). The rules stay pur
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
@@ -39,7 +40,14 @@ def chosen_language() -> str:
 
 
 def init_app(app):
-    babel.init_app(app, locale_selector=chosen_language)
+    from .kinds.registry import translation_folders
+
+    # each game kind's catalogs (companion/kinds/<kind>/translations), then the app's:
+    # Flask-Babel merges them, so a kind's messages need no line in the app's. The app's
+    # come last because the last one's plural rule is the one kept, and a kind may lack
+    # a language the app has
+    babel.init_app(app, locale_selector=chosen_language, default_translation_directories=";".join(
+        [*translation_folders(), str(Path(__file__).parent / "translations")]))
     # {% trans %} blocks: runs of white space read as one space, as babel.cfg extracts them
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list)

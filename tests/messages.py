@@ -15,10 +15,27 @@ def read(path: Path):
         return read_po(handle)
 
 
-def extract(folder: Path):
-    """The catalog template extracted into `folder`, read."""
-    pot = folder / "messages.pot"
+def catalog_folder(name: str) -> Path:
+    """Where the catalogs of `name` are: the app's, or a game kind's own."""
+    return ROOT / ("companion/translations" if name == "app"
+                   else f"companion/kinds/{name}/translations")
+
+
+def extract_each(folder: Path) -> dict:
+    """Each catalog's template (the app's, then each kind's) extracted into `folder`, read:
+    {"app": catalog, kind: catalog, ...}."""
     subprocess.run(["bash", str(ROOT / "scripts" / "translations.sh"), "extract"], check=True,
-                   cwd=ROOT, env={"POT": str(pot), "PATH": "/usr/bin:/bin",
+                   cwd=ROOT, env={"POTDIR": str(folder), "PATH": "/usr/bin:/bin",
                                   "PYBABEL": str(Path(sys.executable).parent / "pybabel")})
-    return read(pot)
+    return {pot.stem: read(pot) for pot in sorted(folder.glob("*.pot"))}
+
+
+def extract(folder: Path):
+    """Every message the code marks, the app's and the kinds', as one catalog."""
+    catalogs = extract_each(folder)
+    merged = catalogs.pop("app")
+    for catalog in catalogs.values():
+        for message in catalog:
+            if message.id and merged.get(message.id, message.context) is None:
+                merged.add(message.id, context=message.context, flags=message.flags)
+    return merged

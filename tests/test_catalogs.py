@@ -12,9 +12,11 @@ import re
 import pytest
 from babel.messages.mofile import read_mo
 
-from tests.messages import ROOT, extract, read
+from tests.messages import ROOT, catalog_folder, extract_each, read
 
-CATALOGS = ROOT / "companion" / "translations"
+# the app's catalogs, then each game kind's own
+NAMES = ["app", *sorted(path.parent.name for path in
+                         (ROOT / "companion" / "kinds").glob("*/translations"))]
 # the forms each language's plurals take (CLDR, as gettext writes them): Estonian one and
 # other; Polish one, few ("2 noce") and many ("5 nocy"); Latvian zero, one and other
 PLURAL_FORMS = {"et": 2, "pl": 3, "lv": 3}
@@ -26,17 +28,23 @@ def places(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def extracted(tmp_path_factory):
-    return extract(tmp_path_factory.mktemp("pot"))
+def templates(tmp_path_factory):
+    return extract_each(tmp_path_factory.mktemp("pot"))
+
+
+def test_every_kind_has_its_catalogs():
+    kinds = sorted(path.parent.name for path in (ROOT / "companion" / "kinds").glob("*/rules.py"))
+    assert NAMES == ["app", *kinds]
 
 
 def keys(catalog):
     return {(message.context, message.id) for message in catalog if message.id}
 
 
-def test_the_template_holds_every_message_the_code_marks(extracted):
-    committed = keys(read(CATALOGS / "messages.pot"))
-    found = keys(extracted)
+@pytest.mark.parametrize("name", NAMES)
+def test_the_template_holds_every_message_the_code_marks(templates, name):
+    committed = keys(read(catalog_folder(name) / "messages.pot"))
+    found = keys(templates[name])
     assert not found - committed, (
         "marked in the code but not in messages.pot (run scripts/translations.sh extract "
         f"and update): {sorted(found - committed)[:20]}")
@@ -45,11 +53,13 @@ def test_the_template_holds_every_message_the_code_marks(extracted):
 
 
 @pytest.mark.parametrize("language", sorted(PLURAL_FORMS))
-def test_every_message_is_translated_with_its_places_and_plural_forms(extracted, language):
-    catalog = read(CATALOGS / language / "LC_MESSAGES" / "messages.po")
+@pytest.mark.parametrize("name", NAMES)
+def test_every_message_is_translated_with_its_places_and_plural_forms(templates, name,
+                                                                      language):
+    catalog = read(catalog_folder(name) / language / "LC_MESSAGES" / "messages.po")
     assert catalog.num_plurals == PLURAL_FORMS[language]
     problems = []
-    for wanted in extracted:
+    for wanted in templates[name]:
         if not wanted.id:
             continue
         message = catalog.get(wanted.id, wanted.context)
@@ -79,10 +89,11 @@ def test_every_message_is_translated_with_its_places_and_plural_forms(extracted,
 
 
 @pytest.mark.parametrize("language", sorted(PLURAL_FORMS) + ["en"])
-def test_the_compiled_catalog_is_the_catalog(language):
+@pytest.mark.parametrize("name", NAMES)
+def test_the_compiled_catalog_is_the_catalog(name, language):
     """The app reads the .mo files, which are committed: they must be compiled from the
     .po files as they are (scripts/translations.sh compile)."""
-    folder = CATALOGS / language / "LC_MESSAGES"
+    folder = catalog_folder(name) / language / "LC_MESSAGES"
     def key(message):
         ids = message.id
         return message.context, ids if isinstance(ids, str) else tuple(ids)
@@ -101,5 +112,5 @@ def test_the_compiled_catalog_is_the_catalog(language):
 
 
 def test_english_is_the_source_language():
-    catalog = read(CATALOGS / "en" / "LC_MESSAGES" / "messages.po")
+    catalog = read(catalog_folder("app") / "en" / "LC_MESSAGES" / "messages.po")
     assert str(catalog.locale) == "en" and catalog.num_plurals == 2

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from companion import charts
+from companion.kinds.registry import KINDS
 from companion.rules import GAMES
 
 
@@ -28,7 +29,7 @@ def test_at_most_six_x_labels_are_shown_and_always_the_last(count, shown):
 
 
 def test_a_running_total_chart_starts_before_the_first_entry():
-    chart = charts.progress_chart("c", "Running totals", "round", ["Ann", "Ben"],
+    chart = charts.progress_chart("c", "Running totals", KINDS["any_game"], ["Ann", "Ben"],
                                   {"Ann": 0, "Ben": 0}, [{"Ann": 5, "Ben": 10}], [])
     assert [label for label, _ in chart.rows] == ["Start", "1"]
     assert chart.rows[1] == ("1", [5, 10])
@@ -36,13 +37,13 @@ def test_a_running_total_chart_starts_before_the_first_entry():
 
 
 def test_the_description_reads_the_last_totals_and_the_winner():
-    chart = charts.progress_chart("c", "t", "hand", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+    chart = charts.progress_chart("c", "t", KINDS["cards_500"], ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
                                   [{"Ann": 0, "Ben": 50}], ["Ann"])
     assert chart.desc == "After hand 1: Ann 0, Ben 50. Ann won."
 
 
 def test_a_higher_total_is_drawn_higher_up():
-    chart = charts.progress_chart("c", "t", "round", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+    chart = charts.progress_chart("c", "t", KINDS["any_game"], ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
                                   [{"Ann": 5, "Ben": 40}], [])
     ann, ben = (line.dots[-1][1] for line in chart.lines)
     assert ben < ann
@@ -66,7 +67,7 @@ def test_every_kind_of_game_gets_a_running_total_chart(kind):
     rules = GAMES[kind]
     players = ["Ann", "Ben", "Cid", "Dora"][:max(rules.min_players, 2)]
     sheet = rules.replay(players, {}, [])
-    chart = charts.game_progress(7, rules.title, rules, sheet)
+    chart = charts.game_progress(7, rules.title, KINDS[rules.kind], sheet)
     assert chart.id == "chart-game-7" and chart.title == f"Running totals, {rules.title}"
     assert chart.columns == players
 
@@ -100,7 +101,7 @@ def test_each_player_keeps_the_colour_of_their_id_unless_another_has_it(ids, sty
 
 
 def test_a_chart_drawn_by_player_restyles_its_lines_in_their_order():
-    chart = charts.progress_chart("c", "t", "round", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+    chart = charts.progress_chart("c", "t", KINDS["any_game"], ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
                                   [{"Ann": 5, "Ben": 10}], [])
     drawn = chart.by_player([12, 5])
     assert [(line.label, line.css) for line in drawn.lines] == [("Ann", "series-4"),
@@ -116,6 +117,6 @@ def test_a_players_results_are_drawn_in_the_players_colour():
 
 def test_a_long_game_is_drawn_as_lines_without_dots():
     progress = [{"Ann": n, "Ben": 2 * n} for n in range(1, 41)]
-    chart = charts.progress_chart("c", "t", "turn", ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
+    chart = charts.progress_chart("c", "t", KINDS["dice_poker"], ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
                                   progress, [])
     assert all(line.dots == [] and len(line.points.split()) == 41 for line in chart.lines)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.demo_play import options_for, play
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from companion.rules import GAMES
 
 SEEDS = range(12)

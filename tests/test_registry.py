@@ -1,51 +1,61 @@
-"""Each game kind is one plugin: nothing outside its own files names it, and every generic
-part of the app finds it in the registry."""
+"""Each game kind is one package: nothing outside its folder names it, and every generic
+part of the app finds it in the registry (companion/kinds/__init__.py, one line)."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-from companion.pads import KINDS
-from companion.rules import GAMES
+from companion.kinds import NAMES
+from companion.kinds.base import Kind, Words
+from companion.kinds.registry import KINDS
+from companion.rules import GAMES, Rules
 
 ROOT = Path(__file__).parent.parent
-# where a kind may be named: its own files, the registry line, and the migrations, which
+KINDS_DIR = ROOT / "companion" / "kinds"
+# where a kind may be named: its own package, the registry line, and the migrations, which
 # record what the data looked like when each was written; the benchmark's one score-entry
 # scenario (bench/load.py, ScoreEntry) plays one kind by choice, and everything else in
 # the benchmark walks the registry
-GENERIC = [*ROOT.glob("companion/**/*.py"), *ROOT.glob("templates/**/*.html"),
-           *ROOT.glob("static/**/*.css"), *ROOT.glob("static/**/*.js"),
+GENERIC = [*ROOT.glob("companion/**/*.py"), *ROOT.glob("companion/**/*.html"),
+           *ROOT.glob("templates/**/*.html"), *ROOT.glob("static/**/*.css"),
+           *ROOT.glob("static/**/*.js"), *ROOT.glob("companion/**/*.css"),
+           *ROOT.glob("companion/**/*.js"),
            ROOT / "bench/__main__.py", ROOT / "bench/server.py", ROOT / "bench/bare.py"]
-
-
-def own_files(kind):
-    return {ROOT / f"companion/rules/{kind}.py", ROOT / f"companion/pads/{kind}.py",
-            ROOT / f"static/css/pads/{kind}.css",
-            ROOT / f"static/js/pads/{kind}.js", *ROOT.glob(f"templates/pads/{kind}_*.html"),
-            ROOT / "companion/pads/__init__.py"}
+# the hooks a kind implements (companion/kinds/base.py): each is its own, not the base's
+HOOKS = ("form_for", "to_entry", "board", "tell", "sheet_table", "demo_entry")
 
 
 def test_the_registry_and_the_rules_know_the_same_kinds_in_one_order():
-    assert list(KINDS) == list(GAMES)
-    assert all(pad.RULES is GAMES[kind] for kind, pad in KINDS.items())
+    assert list(KINDS) == list(GAMES) == list(NAMES)
+    assert all(kind.rules is GAMES[name] for name, kind in KINDS.items())
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_no_file_outside_a_kinds_own_names_it(kind):
+def test_no_file_outside_a_kinds_own_package_names_it(kind):
     named = re.compile(rf"\b{kind}\b")
+    own = KINDS_DIR / kind
     others = [path.relative_to(ROOT).as_posix() for path in GENERIC
-              if path not in own_files(kind) and "migrations" not in path.parts
-              and named.search(path.read_text())]
+              if own not in path.parents and path != KINDS_DIR / "__init__.py"
+              and "migrations" not in path.parts and named.search(path.read_text())]
     assert others == []
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_kind_has_a_pad_its_templates_and_a_demo(kind):
-    pad = KINDS[kind]
-    for name in ("form_for", "dress", "to_entry", "preview", "board", "tell", "demo_entry",
-                 "demo_options", "sheet_table"):
-        assert callable(getattr(pad, name)), name
-    assert isinstance(pad.MID_GAME, int)
-    for part in ("sheet", "form"):
-        assert (ROOT / f"templates/pads/{kind}_{part}.html").exists()
+def test_every_kind_is_a_declared_class_with_its_templates_and_words(kind):
+    declared = KINDS[kind]
+    assert isinstance(declared, Kind) and isinstance(declared.rules, Rules)
+    assert isinstance(declared.words, Words) and isinstance(declared.mid_game, int)
+    for hook in HOOKS:
+        assert getattr(type(declared), hook) is not getattr(Kind, hook), hook
+    templates = KINDS_DIR / kind / "templates"
+    for template in (declared.sheet_template, declared.form_template):
+        assert (templates / template).exists(), template
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_kinds_static_files_are_served_from_its_package(client, kind):
+    declared = KINDS[kind]
+    for asset in filter(None, (declared.stylesheet, declared.script)):
+        assert asset.startswith(f"kinds/{kind}/")
+        assert client.get(f"/static/{asset}").status_code == 200

@@ -1,18 +1,19 @@
-"""The rules of every game kind: pure python, the single source of truth for scoring.
+"""What the rules of every game kind share: pure python, the single source of truth for
+scoring. Each kind's own rules are `companion/kinds/<kind>/rules.py`.
 
-Nothing here may import Flask, SQLAlchemy or WTForms (a test checks it). A kind is one
-module here with a `RULES` instance; `GAMES` finds them all.
+Nothing here may import Flask, SQLAlchemy or WTForms (a test checks it).
 """
-
-import importlib
-import pkgutil
 
 from .base import MAX_ENTRIES, Option, RuleError, Rules, Sheet
 
-GAMES: dict[str, Rules] = {}
-for _module in pkgutil.iter_modules(__path__):
-    _rules = getattr(importlib.import_module(f"{__name__}.{_module.name}"), "RULES", None)
-    if isinstance(_rules, Rules):
-        GAMES[_rules.kind] = _rules
+
+def __getattr__(name):
+    # GAMES, the rules of every registered kind, loads the kinds' rules on first use: they
+    # import this package's machinery themselves
+    if name == "GAMES":
+        from ..kinds import GAMES
+        return GAMES
+    raise AttributeError(name)
+
 
 __all__ = ["GAMES", "MAX_ENTRIES", "Option", "RuleError", "Rules", "Sheet"]

@@ -48,6 +48,14 @@ class Rules:
         # ("This change would make entry 4 ...") and, capitalised, as a heading
         return Message("entry {number}", number=position + 1)
 
+    def game_over(self) -> RuleError:
+        """The refusal of an entry after the end of the game, in the kind's words."""
+        return RuleError("The game is over: no entry can be added.")
+
+    def unreadable(self) -> RuleError:
+        """The refusal of an entry that is not a document at all, in the kind's words."""
+        return RuleError("This entry is not readable.")
+
     @property
     def default_options(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
@@ -126,15 +134,15 @@ class Rules:
         if not isinstance(entries, (list, tuple)):
             raise RuleError("The entries must be a list.")
         state = self.start(players, options)
-        progress = []
+        start, progress = dict(self.totals(state)), []
         for index, entry in enumerate(entries):
             try:
                 if state.finished:
-                    raise game_over(self.entry_noun)
+                    raise self.game_over()
                 if index >= MAX_ENTRIES:
                     raise too_many_entries()
                 if not isinstance(entry, dict):
-                    raise unreadable(self.entry_noun)
+                    raise self.unreadable()
                 self.apply(state, entry)
             except RuleError as error:
                 error.index = index
@@ -149,6 +157,7 @@ class Rules:
             winners=self.winners(state) if state.finished else [],
             extra=self.extra(state),
             progress=progress,
+            start=start,
         )
 
     def relabel(self, entry: Any, mapping: dict[str, str]) -> Any:
@@ -184,20 +193,6 @@ class Rules:
 # -- small helpers the kind modules share ------------------------------------------
 
 
-# The sentences that name an entry by its kind's noun: one sentence per noun, as a
-# language's words around a noun change with it (gender, case).
-
-
-def game_over(noun: str) -> RuleError:
-    """The refusal of an entry after the end of the game."""
-    return {
-        "round": RuleError("The game is over: no round can be added."),
-        "hand": RuleError("The game is over: no hand can be added."),
-        "turn": RuleError("The game is over: no turn can be added."),
-        "challenge": RuleError("The game is over: no challenge can be added."),
-    }.get(noun) or RuleError("The game is over: no entry can be added.")
-
-
 def too_many_entries(index: int | None = None) -> Counted:
     """The refusal of an entry beyond the MAX_ENTRIES a game holds (`index`: its position)."""
     # TRANSLATORS: {count} is how many entries (rounds, hands, turns ...) a game's
@@ -205,16 +200,6 @@ def too_many_entries(index: int | None = None) -> Counted:
     return Counted("A score sheet holds at most {count} entry: start a new game to play on.",
                    "A score sheet holds at most {count} entries: start a new game to play "
                    "on.", index=index, count=MAX_ENTRIES)
-
-
-def unreadable(noun: str) -> RuleError:
-    """The refusal of an entry that is not a document at all."""
-    return {
-        "round": RuleError("This round is not readable."),
-        "hand": RuleError("This hand is not readable."),
-        "turn": RuleError("This turn is not readable."),
-        "challenge": RuleError("This challenge is not readable."),
-    }.get(noun) or RuleError("This entry is not readable.")
 
 
 def need_player(doc: dict, key: str, players: list[str], missing: RuleError) -> str:

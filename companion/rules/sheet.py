@@ -20,6 +20,8 @@ class Sheet:
     extra: dict[str, Any] = field(default_factory=dict)
     # running totals after each entry, oldest first (for charts and stats)
     progress: list[dict[str, Any]] = field(default_factory=list)
+    # the totals before the first entry (a chart's first point)
+    start: dict[str, Any] = field(default_factory=dict)
     _dict: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:

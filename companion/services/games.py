@@ -9,14 +9,15 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
-from sqlalchemy import and_, case, exists, or_, select
+from flask_babel import gettext
+from sqlalchemy import and_, case, delete, exists, or_, select
 
-from .. import locks, records, text
+from .. import locks, records, told
 from ..extensions import db
 from ..i18n import sentence
-from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, Seat
+from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, PlayerRecord, Seat
 from ..outcome import Outcome, derive
+from ..kinds.registry import KINDS
 from ..rules import GAMES, RuleError, Sheet
 from .errors import Conflict, ServiceError
 from .roster import join_night
@@ -74,46 +75,8 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
     try:
         made, repeat = locks.take(game, seen, change)
     except locks.Stale as stale:
-        raise Conflict(changed_message(game, stale.last)) from None
+        raise Conflict(told.changed(game, stale.last)) from None
     return {**made, "repeat": repeat}
-
-
-def changed_message(game: Game, last: dict | None) -> str:
-    """What another phone did, as the refused phone is told it."""
-    # TRANSLATORS: change is what another phone did, said as a clause: "Round 4 was saved
-    # on another phone", "The game was abandoned on another phone"
-    return gettext("%(change)s while you were on this page: here is the sheet as it is now.",
-                   change=said(game, last))
-
-
-def said(game: Game, last: dict | None) -> str:
-    """What another phone did last, as a following phone is told it ("Round 4 was saved
-    on another phone"): one whole sentence per action, in the reader's language."""
-    last = last or {}
-    action = last.get("action")
-    if action == "abandon":
-        return gettext("The game was abandoned on another phone")
-    if action == "rename":
-        # TRANSLATORS: old and new are a player's names before and after the rename
-        return gettext("%(old)s was renamed %(new)s on another phone",
-                       old=last.get("old"), new=last.get("new"))
-    if action not in ("add", "undo", "correct"):
-        return gettext("The score sheet changed on another phone")
-    position = last.get("position") or 0
-    docs = game.docs
-    if last.get("doc") is not None:
-        # the entry as the other phone made it: the entries read here may be from before
-        docs = docs[:position] + [game.named(last["doc"])] + docs[position + 1:]
-    name = text.capital(sentence(GAMES[game.kind].entry_name(docs, position)))
-    if action == "add":
-        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4", "Ann's turn in
-        # round 2"
-        return gettext("%(entry)s was saved on another phone", entry=name)
-    if action == "undo":
-        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
-        return gettext("%(entry)s was removed on another phone", entry=name)
-    # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
-    return gettext("%(entry)s was corrected on another phone", entry=name)
 
 
 def add_entry(game: Game, doc: dict, seen: str | None) -> dict:
@@ -158,10 +121,9 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
         sheet = replay(game, docs)
     except RuleError as error:
         if error.index is not None and error.index > position:
-            rules = GAMES[game.kind]
-            raise ServiceError(impossible(rules.entry_noun,
-                                          sentence(rules.entry_name(docs, error.index)),
-                                          sentence(error))) from error
+            raise ServiceError(KINDS[game.kind].words.impossible(
+                sentence(GAMES[game.kind].entry_name(docs, error.index)),
+                sentence(error))) from error
         raise
     game.entries[position].doc = change["doc"]
     write(game, derive(sheet, game.status))
@@ -169,28 +131,14 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
     return change
 
 
-# A correction refused because a later entry would break the rules: one sentence per entry
-# noun, whose plural takes its own form in each language.
-# TRANSLATORS: entry is the later entry's name ("round 6", "Ann's turn in round 3"), reason
-# the rules' sentence saying why it would be impossible (it ends with its own full stop)
-IMPOSSIBLE = {
-    "round": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                          "later rounds first, or correct them."),
-    "hand": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                         "later hands first, or correct them."),
-    "turn": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                         "later turns first, or correct them."),
-    # Skull: a challenge is a player flipping as many cards as they bid
-    "challenge": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo "
-                              "the later challenges first, or correct them."),
-    "entry": lazy_gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
-                          "later entries first, or correct them."),
-}
-
-
-def impossible(noun: str, entry: str, reason: str) -> str:
-    said = IMPOSSIBLE.get(noun, IMPOSSIBLE["entry"])
-    return str(said) % {"entry": entry, "reason": reason}
+def twin_of(game: Game, doc: dict, opened: int | None) -> int | None:
+    """The position of the entry equal to `doc` (naming players) that another phone saved
+    since this one's form was opened for entry `opened` (from 0), or None."""
+    if opened is None or opened >= len(game.entries):
+        return None
+    typed = game.labelled(doc)
+    return next((position for position in range(opened, len(game.entries))
+                 if game.entries[position].doc == typed), None)
 
 
 def abandon(game: Game, seen: str | None) -> dict:
@@ -246,7 +194,7 @@ def rematch(game: Game) -> Game:
     try:
         locks.hold(game)
     except locks.Stale as stale:
-        raise Conflict(changed_message(game, stale.last)) from None
+        raise Conflict(told.changed(game, stale.last)) from None
     if game.in_progress:
         raise ServiceError(gettext("This game is still being played: a rematch starts once it "
                                    "is over."))
@@ -262,10 +210,10 @@ def delete_game(game: Game, seen: str | None) -> dict:
     db.session.delete(game)
     db.session.flush()
     locks.players(players)
-    for player_id in players:
-        record = records.rebuild(player_id, kind, group)
-        if not record.games:
-            db.session.delete(record)
-    db.session.flush()
+    records.recount(players, kind, group)
+    # a record of no game goes
+    db.session.execute(delete(PlayerRecord).where(
+        PlayerRecord.player_id.in_(players), PlayerRecord.kind == kind,
+        PlayerRecord.group_key == group, PlayerRecord.games == 0))
     return change
 

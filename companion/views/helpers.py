@@ -1,10 +1,13 @@
 """What every page shares: template filters and globals, the id converter, paging."""
 
+import unicodedata
+from urllib.parse import urlsplit
+
 from flask import request
 from werkzeug.routing import IntegerConverter
 
 from ..extensions import db
-from ..pads import KINDS
+from ..kinds.registry import KINDS
 from ..rules import GAMES
 from ..i18n import and_list, day, term
 
@@ -40,24 +43,30 @@ def page_number() -> int:
     return max(1, min(int(digits) if len(digits) <= 7 else PAGE_MAX, PAGE_MAX))
 
 
-def paginate(query, per_page: int):
-    """One page of `query`; a page past the end shows the last one, as a stale link expects."""
-    page = db.paginate(query, page=page_number(), per_page=per_page, error_out=False)
-    last = max(page.pages, 1)
-    if page.page > last:
-        page = db.paginate(query, page=last, per_page=per_page, error_out=False)
-    return page
+def own_path(back: str) -> str | None:
+    """`back` when it is a path of this site, else None: no scheme or host, no backslash,
+    no control character or space (a browser drops a tab or a new line in a location, so a
+    tab between two slashes makes "//evil"), nothing a browser would read as another host."""
+    # "//x", and "///x" too, are another host to a browser
+    if not back.startswith("/") or back.startswith("//") or len(back) > 2000:
+        return None
+    if any(char == "\\" or char.isspace() or unicodedata.category(char) in ("Cc", "Cf")
+           for char in back):
+        return None
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or parts.path.startswith("//"):
+        return None
+    return back
 
 
 def kind_names() -> str:
     """For the page description: "dice poker, the card game to 500, Skyjo and Skull"."""
-    return and_list([term(pad.RULES.phrase or pad.RULES.title) for pad in KINDS.values()])
+    return and_list([term(pad.rules.phrase or pad.rules.title) for pad in KINDS.values()])
 
 
 def night_label(night) -> str:
     """A night as lists and messages name it, in the reader's language: its title and
-    date ("Ann's birthday · Tue 1 Dec 2026"), or its date alone (models.Night.label's
-    English one)."""
+    date ("Ann's birthday · Tue 1 Dec 2026"), or its date alone."""
     shown = day(night.date, "weekday")
     return f"{night.title} · {shown}" if night.title else shown
 

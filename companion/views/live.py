@@ -22,13 +22,13 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 from sqlalchemy import select
 
-from .. import services
+from .. import services, told
 from ..address import public_url
 from ..extensions import db
 from ..i18n import term
 from ..models import Game, Night
-from ..pads import KINDS
-from .games import load_game, render_pad
+from ..kinds.registry import KINDS
+from .games.pages import load_game, render_pad
 from .nights import night_page, night_tag
 
 bp = Blueprint("live", __name__)
@@ -58,7 +58,7 @@ def follow_game(game_id):
     def render():
         game = load_game(game_id)
         body, _ = render_pad(game, services.replay(game), template="games/_pad.html",
-                             said=services.said(game, game.last_change))
+                             said=told.said(game, game.last_change))
         return body
     return follow(game_version(game_id), render)
 
@@ -100,7 +100,7 @@ def share(game_id):
          gettext("Big standings, updated as the game is played, with nothing to tap."),
          public_url("live.board", **watch)),
     ]
-    return render_template("live/share.html", title=term(KINDS[game.kind].RULES.group_title(
+    return render_template("live/share.html", title=term(KINDS[game.kind].rules.group_title(
         game.options)), back=url_for("games.pad", game_id=game.id), links=links, qr=qr_svg)
 
 
@@ -133,13 +133,13 @@ def watch_page(game_id: int, token: str, template: str, following: str):
     sheet = services.replay(game)
     # read only: no correction links, no end-game button (the sheets ask the board)
     board = dataclasses.replace(pad_.board(game, sheet), editable=False, playing=False)
-    best = pad_.RULES.best_for(game.options)
+    best = pad_.rules.best_for(game.options)
     ranked = sorted(board.standings, key=lambda row: row.total,
                     reverse=best != "low") if sheet.progress else board.standings
     here = dict(game_id=game.id, token=token)
     return render_template(
-        template, game=game, board=board, ranked=ranked, stylesheet=pad_.STYLESHEET,
-        said=services.said(game, game.last_change), follow_url=url_for(following, **here),
+        template, game=game, board=board, ranked=ranked, kind=pad_,
+        said=told.said(game, game.last_change), follow_url=url_for(following, **here),
         sheet_url=url_for("live.watch", **here), board_url=url_for("live.board", **here))
 
 

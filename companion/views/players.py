@@ -8,41 +8,20 @@ from flask import (Blueprint, abort, flash, get_template_attribute, redirect, re
 from flask_babel import gettext
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import charts, services, stats
+from .. import charts, queries, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
 from ..i18n import language, sentence
-from ..models import Player, PlayerRecord, Seat, night_players
+from ..models import Player
 from .access import current_group_id
 from .helpers import exists
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-# the group's roster as rows, built once: each player with their games and wins (summed
-# from their records, one row per kind they played) and the nights they came to, in one
-# query; each sum reads the player's own rows by index, whatever else the server holds
-PLAYER, RECORD, ATTENDANCE = (Player.__table__.c, PlayerRecord.__table__.c, night_players.c)
-
-
-def _sum(column):
-    return (db.select(db.func.coalesce(db.func.sum(column), 0))
-            .where(RECORD.player_id == PLAYER.id).scalar_subquery())
-
-
-ROSTER = (db.select(PLAYER.id, PLAYER.name, _sum(RECORD.games).label("games"),
-                    _sum(RECORD.won).label("won"),
-                    db.select(db.func.count()).select_from(night_players)
-                    .where(ATTENDANCE.player_id == PLAYER.id).scalar_subquery().label("nights"))
-          .where(PLAYER.group_id == db.bindparam("group_id"))
-          .order_by(PLAYER.name))
-SEATED = db.select(db.exists().where(Seat.player_id == db.bindparam("player")))
-
-
 @bp.get("/")
 def index():
-    return render_template("players/index.html", players=db.session.execute(
-        ROSTER, {"group_id": current_group_id()}).all())
+    return render_template("players/index.html", players=queries.roster(current_group_id()))
 
 
 @bp.route("/<int:player_id>", methods=["GET", "POST"])
@@ -94,7 +73,7 @@ def remove(player_id):
             flash(gettext("%(name)s is no longer on the roster.", name=name))
             return redirect(url_for("players.index"))
     nights = db.session.execute(stats.NIGHTS_CAME, {"player": player.id}).scalar_one()
-    played = db.session.execute(SEATED, {"player": player.id}).scalar()
+    played = queries.has_played(player.id)
     return render_template("players/remove.html", player=player, form=form, nights=nights,
                            played=played, refusal=refusal), 409 if refusal else 200
 

@@ -1,6 +1,7 @@
 """The app's words as a person reading `lang` sees them, for the browser tests to find
 elements by and to assert: each is looked up by its msgid (the English text) in that
-language's compiled catalog (companion/translations/<lang>/LC_MESSAGES/messages.mo).
+language's compiled catalogs, the game kinds' and the app's, merged as the app merges them
+(companion/kinds/<kind>/translations, companion/translations).
 
 English, or a language whose catalog is missing or lacks the message, gets the msgid
 itself, as the app shows it. Places are filled as the app fills them: `%(name)s` for the
@@ -17,7 +18,9 @@ from pathlib import Path
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-CATALOGS = Path(__file__).parents[2] / "companion" / "translations"
+COMPANION = Path(__file__).parents[2] / "companion"
+# the kinds' catalogs first, the app's last (companion/i18n.py)
+CATALOGS = [*sorted(COMPANION.glob("kinds/*/translations")), COMPANION / "translations"]
 # a place in a message: %(name)s, %(num)d (the app's), {name} (the rules')
 PLACE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 
@@ -26,7 +29,13 @@ PLACE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 def catalog(lang: str) -> NullTranslations:
     if lang == "en":
         return NullTranslations()
-    return Translations.load(str(CATALOGS), [lang])
+    merged = Translations()
+    for folder in CATALOGS:
+        found = Translations.load(str(folder), [lang])
+        merged.merge(found)
+        if hasattr(found, "plural"):
+            merged.plural = found.plural
+    return merged
 
 
 def number(lang: str, value) -> str:

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleError
-from companion.rules.cards_500 import CARD_TYPES, RULES, copies, hand_points
+from companion.kinds.cards_500.rules import CARD_TYPES, RULES, copies, hand_points
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
 ONE_CARD = {"threes_to_nines": 1}

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import RuleError
-from companion.rules.dice_poker import (
-    LOWER_ROWS, ROWS, RULES, UPPER_ROWS, allowed_rows, makes, possible_scores, score_row,
+from companion.kinds.dice_poker.rows import (
+    LOWER_ROWS, ROWS, UPPER_ROWS, allowed_rows, makes, possible_scores, score_row,
 )
+from companion.kinds.dice_poker.rules import RULES
 
 UPPER = [key for key, _ in UPPER_ROWS]
 LOWER = [key for key, _ in LOWER_ROWS]

@@ -9,12 +9,16 @@ from pathlib import Path
 import pytest
 
 from companion.rules import GAMES, RuleError
-from companion.rules.cards_500 import CARD_TYPES, NOUNS
-from companion.rules.dice_poker import LABELS, ROW_NAMES
+from companion.kinds.cards_500.rules import CARD_TYPES, NOUNS
+from companion.kinds.dice_poker.rows import LABELS, ROW_NAMES
 from companion.rules.errors import Counted, Message, Names, Term
-from companion.rules.skull import VARIANTS
+from companion.kinds.skull.rules import VARIANTS
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "companion" / "rules"
+COMPANION = Path(__file__).resolve().parents[2] / "companion"
+# the rules' shared machinery and each kind's rules (and a sheet's rows, dice poker's)
+RULES_FILES = [*sorted((COMPANION / "rules").glob("*.py")),
+               *sorted((COMPANION / "kinds").glob("*/rules.py")),
+               *sorted((COMPANION / "kinds").glob("*/rows.py"))]
 # the calls whose first argument (Counted: first two) is a message key or a Term
 KEYWORDS = {"RuleError": 1, "Message": 1, "Term": 1, "Counted": 2}
 
@@ -24,8 +28,8 @@ FOUR = ["Ann", "Ben", "Cid", "Dan"]
 
 
 def calls():
-    """(file, line, name, call) for every keyword call in companion/rules/*.py."""
-    for path in sorted(RULES_DIR.glob("*.py")):
+    """(file, line, name, call) for every keyword call of the rules' files."""
+    for path in RULES_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -3,7 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleError
-from companion.rules.skull import RULES, VARIANTS
+from companion.kinds.skull.rules import RULES, VARIANTS
 
 THREE = ["Ann", "Ben", "Cid"]
 FOUR = ["Ann", "Ben", "Cid", "Dan"]

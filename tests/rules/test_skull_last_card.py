@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleError
-from companion.rules.skull import RULES
+from companion.kinds.skull.rules import RULES
 
 THREE = ["Ann", "Ben", "Cid"]
 FOUR = ["Ann", "Ben", "Cid", "Dan"]

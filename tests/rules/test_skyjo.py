@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleError
-from companion.rules.skyjo import (DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
+from companion.kinds.skyjo.rules import (DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
                                    removed_at_reveal)
 
 PAIR = ["Ann", "Ben"]

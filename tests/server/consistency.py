@@ -2,7 +2,7 @@
 
 from sqlalchemy import select
 
-from companion import backup, records, services
+from companion import backup, records, restore, services
 from companion.extensions import db
 from companion.models import ABANDONED, FINISHED, Game, Night, PlayerRecord
 from tests.conftest import make_app
@@ -30,7 +30,7 @@ def check_database(url, folder):
         db.engine.dispose()
     copy = make_app(f"sqlite:///{folder / 'restored.sqlite'}")
     with copy.app_context():
-        counts = backup.restore(document)
+        counts = restore.restore(document)
         db.session.commit()
         assert counts["games"] == len(games)
         db.engine.dispose()

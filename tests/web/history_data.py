@@ -10,7 +10,7 @@ import random
 
 from companion.demo_play import play
 from companion.rules import GAMES
-from companion.rules.dice_poker import ROWS
+from companion.kinds.dice_poker.rows import ROWS
 from tests.conftest import GROUP
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]

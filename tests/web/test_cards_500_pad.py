@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from tests.web.conftest import (errors, form_data, form_version, parse, select, table_rows,
                                 texts, version)
 
@@ -252,7 +252,7 @@ def test_the_pads_own_style_leaves_keep_the_screen_awake_as_the_frame_draws_it(c
     # the wake toggle looks the same on every pad: no pad's stylesheet selects its class
     game = start_game(kind, PLAYERS)
     label = parse(client.get(f"/games/{game}")).one("p.wake label")
-    css = client.get(f"/static/{KINDS[kind].STYLESHEET}").get_data(as_text=True)
+    css = client.get(f"/static/{KINDS[kind].stylesheet}").get_data(as_text=True)
     assert label.classes and not any(f".{name}" in css for name in label.classes)
 
 

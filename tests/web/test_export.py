@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from tests.web.history_data import game, night, played, restore, skull, skyjo
 
 BOM = b"\xef\xbb\xbf"

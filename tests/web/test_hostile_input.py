@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from tests.conftest import database_url, make_app
 from tests.web.conftest import parse, form_version, select
 
@@ -37,7 +37,7 @@ def fill(fields, data):
 @given(data=st.data())
 def test_junk_in_any_entry_form_is_refused_politely(client, start_game, kind, data):
     # as few players as the kind takes with its default settings
-    rules = KINDS[kind].RULES
+    rules = KINDS[kind].rules
     game = start_game(kind, ["Ann", "Ben", "Cid", "Dan"][:rules.player_range(
         rules.default_options)[0]])
     page = client.get(f"/games/{game}").get_data(as_text=True)

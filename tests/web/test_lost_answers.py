@@ -12,7 +12,7 @@ import pytest
 from companion import demo_play, services
 from companion.extensions import db
 from companion.models import Game
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from tests.web.conftest import form_data, parse, texts
 from tests.web.test_undo_refill import PLAYERS, played
 

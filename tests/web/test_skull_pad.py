@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion.rules.skull import VARIANTS
+from companion.kinds.skull.rules import VARIANTS
 from tests.web.conftest import (errors, form_data, form_version, hidden_value, parse, select,
                                 texts, version)
 

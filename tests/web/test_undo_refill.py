@@ -8,7 +8,7 @@ import pytest
 from companion import demo_play, services
 from companion.extensions import db
 from companion.models import Game
-from companion.pads import KINDS
+from companion.kinds.registry import KINDS
 from tests.web.conftest import form_data, parse, texts, version
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]

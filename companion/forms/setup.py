@@ -1,0 +1,94 @@
+"""The form that starts a game: its seats and its settings, built from the kind's rules."""
+
+from __future__ import annotations
+
+from flask import request
+from flask_babel import gettext, ngettext
+from wtforms import BooleanField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..i18n import term
+from ..rules import Rules
+from ..text import clean
+from .base import Form, Once, WholeNumberField
+
+
+def game_setup_form(rules: Rules, target: str, attendees: list[str],
+                    settings: dict | None = None, seated: list[str] | None = None):
+    """Seats in clockwise order plus the game's settings, built from the rules module; a
+    form opened from an earlier game (`settings`) starts from that game's settings, and its
+    seats hold `seated` (the night's players, when None). `target` is what its one-time key
+    is for (the night and the kind)."""
+
+    class GameSetupForm(Once, Form):
+        seat_names: list[str] = []
+        option_names: list[str] = []
+
+        def seated(self) -> list[str]:
+            return [self[n].data for n in self.seat_names if self[n].data]
+
+        def options(self) -> dict:
+            return {o.key: self[f"option_{o.key}"].data for o in rules.options}
+
+        def validate(self, extra_validators=None):
+            ok = super().validate(extra_validators)
+            seen = set()
+            for name in self.seat_names:
+                value = self[name].data
+                if value and value in seen:
+                    self[name].errors.append(gettext("%(name)s already has a seat.",
+                                                     name=value))
+                    ok = False
+                seen.add(value)
+            return ok
+
+    # TRANSLATORS: the choice of an empty seat
+    choices = [("", gettext("— nobody —"))] + [(a, a) for a in attendees]
+    low, high = rules.min_players, rules.max_players
+    seats = {}
+    filled = attendees if seated is None else seated
+    for seat in range(min(high, max(len(attendees), low))):
+        name = f"seat_{seat}"
+        # `filled` takes the seats when the form opens; a submitted form that leaves a
+        # seat out leaves it empty
+        seats[name] = filled[seat] if seat < len(filled) else ""
+        setattr(GameSetupForm, name, SelectField(gettext("Seat %(number)s", number=seat + 1),
+                                                 choices=choices, default="",
+                                                 validate_choice=True))
+        GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]
+    for option in rules.options:
+        field_name = f"option_{option.key}"
+        # the form is built for this request: its words are said in the reader's language
+        label = term(option.label)
+        if option.type == "bool":
+            field = BooleanField(label, default=option.default)
+        elif option.type == "int":
+            field = WholeNumberField(label, default=option.default, validators=[
+                Optional() if option.optional else
+                # TRANSLATORS: setting is a setting's label, as the game's form shows it
+                InputRequired(message=gettext("Type a number for “%(setting)s”.",
+                                              setting=label)),
+                # the validator fills in the numbers
+                NumberRange(option.minimum, option.maximum,
+                            message=gettext("Pick %(min)s to %(max)s."))],
+                render_kw={"inputmode": "numeric"})
+        elif option.type == "text":
+            field = StringField(
+                label, default=option.default,
+                filters=[lambda value: clean(value or "")],
+                validators=[Length(max=option.maximum, message=ngettext(
+                    "Keep it to %(num)d character.", "Keep it to %(num)d characters.",
+                    option.maximum))],
+                render_kw={"autocomplete": "off"})
+        else:
+            field = SelectField(label, choices=[(value, term(name))
+                                                for value, name in option.choices],
+                                default=option.default)
+        setattr(GameSetupForm, field_name, field)
+        GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
+    if request.method != "GET":
+        return GameSetupForm(action="game", target=target)
+    known = {option.key for option in rules.options}
+    return GameSetupForm(action="game", target=target, data={**seats, **{f"option_{key}": value
+                                          for key, value in (settings or {}).items()
+                                          if key in known}})

@@ -1,0 +1,1 @@
+"""any_game: its rules (pure), its pad and page model, its templates, static files and messages."""

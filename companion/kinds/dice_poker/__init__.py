@@ -1,0 +1,1 @@
+"""dice_poker: its rules (pure), its pad and page model, its templates, static files and messages."""

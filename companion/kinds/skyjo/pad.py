@@ -1,0 +1,293 @@
+"""Skyjo: a score or the twelve cards per player, and who finished the round."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from flask_babel import gettext, lazy_gettext
+from wtforms import RadioField
+from wtforms.validators import InputRequired, Optional
+
+from ...forms import EntryForm, WholeNumberField
+from ...i18n import and_list, language, points as points_shown, sentence
+from ...rules import RuleError
+from ..base import Kind, RoundWords
+from ..board import Board, common
+from .rules import (CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES, grid_score,
+                    removed_at_reveal)
+
+CELL_RANGE = range(CELLS)
+ROWS = CELLS // COLUMNS
+
+
+@dataclass
+class SkyjoBoard(Board):
+    target: int
+    # per round: {"number", "position", "cells": [(points, finished, doubled) per player]}
+    rounds: list[dict]
+    totals: list
+
+
+@dataclass
+class GridRead:
+    """One player's grid as the form shows it: the sentence under it, the columns that go
+    at the reveal, and one message per wrong cell."""
+    sentence: str = ""
+    gone: dict[int, int] = field(default_factory=dict)
+    cells: dict[int, str] = field(default_factory=dict)
+
+    def row_errors(self, row):
+        """(cell, "Row 2, column 3: ...") for the wrong cells of one row."""
+        # TRANSLATORS: Skyjo: a card of a player's grid of 3 rows and 4 columns, and what
+        # is wrong with it
+        return [(c, gettext("Row %(row)s, column %(column)s: %(message)s", row=row + 1,
+                            column=c % COLUMNS + 1, message=message))
+                for c, message in sorted(self.cells.items()) if c // COLUMNS == row]
+
+
+@dataclass
+class SkyjoEntry:
+    """What the form shows beyond its fields, per player (nothing the saving needs)."""
+    # the player's twelve cards are open: typed, or wrong
+    grids_open: list[bool]
+    # the player's cards as the rules read them
+    grids_read: list[GridRead]
+
+
+class Skyjo(Kind):
+    rules = RULES
+    words = RoundWords()
+    mid_game = 3
+
+    def form_for(self, game, sheet=None, doc=None, position=None):
+        players = tuple(game.players)
+        return form_class(players, language()).for_game(
+            game, prefill(doc, players) if doc is not None else None)
+
+    def entry_view(self, form, game, sheet, position=None):
+        return SkyjoEntry(
+            grids_open=[grid_of(form, i) is not None
+                        or any(form[f"card_{i}_{c}"].errors for c in CELL_RANGE)
+                        for i in range(len(game.players))],
+            grids_read=read_grids(form, game))
+
+    def to_entry(self, form, game):
+        """The round as the rules read it: a hand with both a score and cards is sent as
+        both, for the rules to refuse."""
+        hands = {}
+        for i, player in enumerate(game.players):
+            grid, score = grid_of(form, i), form[f"score_{i}"].data
+            hands[player] = {**({"grid": grid} if grid else {}),
+                             **({"score": score} if score is not None or not grid else {})}
+        return {"finisher": form.finisher.data, "hands": hands}
+
+    def preview(self, form, game):
+        """What the form shows of each grid, keyed by the data-preview of its element: the
+        sentence, the mark under each column that goes, each row's wrong cells."""
+        shown = {}
+        for i, read in enumerate(read_grids(form, game)):
+            shown[f"grid_score_{i}"] = read.sentence
+            for column in range(COLUMNS):
+                shown[f"grid_gone_{i}_{column}"] = gone_mark() if column in read.gone else ""
+            for row in range(ROWS):
+                shown[f"card_errors_{i}_{row}"] = " ".join(
+                    text for _, text in read.row_errors(row))
+        return shown
+
+    def board(self, game, sheet):
+        view, docs = sheet.to_dict(), game.docs
+        finishers = [doc["finisher"] for doc in docs]
+        rounds = [{"number": r + 1, "position": r,
+                   "cells": [(points[p], finishers[r] == p, view["doubled"][r] == p)
+                             for p in sheet.players]}
+                  for r, points in enumerate(view["rounds"])]
+        starter = view["next_starter"]
+        # TRANSLATORS: a tag beside the player who starts the next round
+        tags = {starter: [gettext("Starts")]} if starter and not sheet.finished else {}
+        return SkyjoBoard(**common(self, game, sheet, docs, tags),
+                          target=game.options["target"], rounds=rounds,
+                          totals=[sheet.totals[p] for p in sheet.players])
+
+    def tell(self, sheet, docs, position):
+        """One round as a sentence: "Round 4: Ann 12, Ben 30 (doubled)"."""
+        view = sheet.to_dict()
+        doubled = view["doubled"][position]
+        # TRANSLATORS: Skyjo: the finisher's score is doubled when it is not the lowest
+        scores = ", ".join(gettext("%(player)s %(points)s (doubled)", player=p,
+                                   points=points_shown(points)) if p == doubled
+                           else f"{p} {points_shown(points)}"
+                           for p, points in view["rounds"][position].items())
+        return gettext("Round %(number)s: %(scores)s", number=position + 1, scores=scores)
+
+    def sheet_table(self, game, sheet):
+        """Every round's points per player ("20 ×2" for a doubled finisher) and who
+        finished it, then the totals."""
+        view, players = sheet.to_dict(), sheet.players
+        rows = [[number, *(f"{points[p]} ×2" if p == doubled else points[p] for p in players),
+                 doc["finisher"]]
+                for number, (points, doubled, doc)
+                in enumerate(zip(view["rounds"], view["doubled"], game.docs), start=1)]
+        rows.append([gettext("Total"), *(view["totals"][p] for p in players), ""])
+        # TRANSLATORS: the export's heading over who finished each Skyjo round
+        return [gettext("Round"), *players, gettext("Finished by")], rows
+
+    # the demo: mostly typed round scores, sometimes the twelve cards from one deck
+
+    def demo_options(self, seated, rng):
+        return {"target": 150} if rng.random() < 0.15 else {}
+
+    def demo_entry(self, state, rng: random.Random) -> dict:
+        players = state.players
+        finisher = rng.choice(players)
+        if rng.random() < 0.25:
+            deck = [value for value, copies in DECK.items() for _ in range(copies)]
+            rng.shuffle(deck)
+            draw = min(18, len(deck) // len(players))
+            hands = {}
+            for seat, player in enumerate(players):
+                grid = sorted(deck[seat * draw:(seat + 1) * draw])[:CELLS]
+                rng.shuffle(grid)
+                hands[player] = {"grid": grid}
+            if rng.random() < 0.7:
+                # whoever turned all their cards first usually holds the lowest grid
+                finisher = min(players, key=lambda p: sum(hands[p]["grid"]))
+            return {"finisher": finisher, "hands": hands}
+        hands = {p: {"score": max(MIN_SCORE, min(MAX_SCORE, round(rng.gauss(17, 9))))}
+                 for p in players}
+        hands[finisher] = {"score": rng.randint(-4, 18)}
+        return {"finisher": finisher, "hands": hands}
+
+
+@lru_cache(maxsize=64)
+def form_class(players, lang):
+    """The entry form for one seating in one language, built once and shared by every
+    request: the grid's labels name the players, so they are said at once (a lazy string
+    would be HTML-safe to Jinja, and a name may hold anything)."""
+
+    class SkyjoForm(EntryForm):
+        # TRANSLATORS: Skyjo: the player who first turned all their cards face up, which
+        # ends the round
+        finisher = RadioField(lazy_gettext("Who finished the round?"),
+                              choices=[(p, p) for p in players],
+                              validators=[InputRequired(lazy_gettext(
+                                  "Say who turned all their cards first."))])
+
+        def field_name(self, error):
+            if error.player not in players:
+                return None
+            i = players.index(error.player)
+            if error.field and error.field.startswith("grid."):
+                return f"card_{i}_{error.field[5:]}"
+            return f"score_{i}"
+
+        def validate(self, extra_validators=None):
+            ok = super().validate(extra_validators)
+            for i, player in enumerate(players):
+                typed = self[f"score_{i}"].data is not None
+                cards = grid_of(self, i) is not None
+                if not typed and not cards and not self[f"score_{i}"].errors:
+                    self[f"score_{i}"].errors.append(
+                        gettext("Type %(player)s's score for this round.", player=player))
+                    ok = False
+            return ok
+
+    for i, player in enumerate(players):
+        setattr(SkyjoForm, f"score_{i}", WholeNumberField(
+            player, validators=[Optional()],
+            # no inputmode: a phone's numeric keypad has no minus sign, and scores go below
+            # 0; the keyboard's enter key moves on to the next score, the last one's saves
+            render_kw={"min": MIN_SCORE, "max": MAX_SCORE, "data-advance": True,
+                       "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
+        for c in CELL_RANGE:
+            setattr(SkyjoForm, f"card_{i}_{c}", WholeNumberField(
+                # TRANSLATORS: Skyjo: one card of a player's grid of 3 rows and 4 columns
+                gettext("%(player)s, row %(row)s, column %(column)s", player=player,
+                        row=c // 4 + 1, column=c % 4 + 1), validators=[Optional()],
+                render_kw={"min": min(DECK), "max": max(DECK)}))
+    return SkyjoForm
+
+
+def prefill(doc, players):
+    data = {"finisher": doc.get("finisher")}
+    for i, player in enumerate(players):
+        hand = doc["hands"].get(player, {})
+        if "grid" in hand:
+            for c, value in enumerate(hand["grid"]):
+                data[f"card_{i}_{c}"] = value
+        else:
+            data[f"score_{i}"] = hand.get("score")
+    return data
+
+
+def grid_of(form, i):
+    cells = [form[f"card_{i}_{c}"].data for c in CELL_RANGE]
+    return cells if any(value is not None for value in cells) else None
+
+
+def read_grids(form, game):
+    """Each player's grid read by the rules: a wrong cell is said once, beside that cell,
+    and then the grid's score is not (it would only repeat it)."""
+    # a game stored before the setting existed plays with its default
+    remove = {**RULES.default_options, **game.options}["remove_columns_at_reveal"]
+    reads = []
+    for i, player in enumerate(game.players):
+        read = GridRead(cells={c: form[f"card_{i}_{c}"].errors[0] for c in CELL_RANGE
+                               if form[f"card_{i}_{c}"].errors})
+        grid = grid_of(form, i)
+        if grid is not None and not read.cells:
+            try:
+                score = grid_score(grid, remove, player)
+                read.gone = removed_at_reveal(grid, remove)
+                read.sentence = said(score, read.gone)
+            except RuleError as error:
+                if error.field and error.field.startswith("grid."):
+                    read.cells[int(error.field[5:])] = sentence(error)
+                else:
+                    read.sentence = sentence(error)
+        reads.append(read)
+    return reads
+
+
+def said(score, gone):
+    """"These cards score 39.", or with a column of 5s gone at the reveal "A column of 5s
+    goes: 24."."""
+    score = points_shown(score)
+    if not gone:
+        return gettext("These cards score %(score)s.", score=score)
+    parts = [columns_of(count, points_shown(value))
+             for value, count in Counter(gone.values()).items()]
+    if len(gone) == 1:
+        # TRANSLATORS: Skyjo: "A column of 5s goes: 24.": the column leaves, then the score
+        return gettext("%(columns)s goes: %(score)s.", columns=capital(parts[0]), score=score)
+    # TRANSLATORS: Skyjo: "Two columns of 5s go: 14.", "A column of 5s and a column of 7s
+    # go: 2.": the columns leave, then the score
+    return gettext("%(columns)s go: %(score)s.", columns=capital(and_list(parts)), score=score)
+
+
+def columns_of(count, value):
+    """ "a column of 5s", "two columns of 5s": a grid has four columns."""
+    if count == 1:
+        # TRANSLATORS: Skyjo: a column of three equal cards leaves the grid when the cards
+        # are revealed; %(value)s is the cards' value: "a column of 5s" (of three 5s)
+        return gettext("a column of %(value)ss", value=value)
+    if count == 2:
+        return gettext("two columns of %(value)ss", value=value)
+    if count == 3:
+        return gettext("three columns of %(value)ss", value=value)
+    return gettext("four columns of %(value)ss", value=value)
+
+
+def capital(text):
+    return text[:1].upper() + text[1:]
+
+
+def gone_mark():
+    # TRANSLATORS: Skyjo: under a column of three equal cards, which leaves the grid when
+    # the cards are revealed: a short word, under a narrow column
+    return gettext("goes")
+
+
+KIND = Skyjo()

@@ -1,0 +1,22 @@
+"""Looking back: night recaps and player statistics, generic over every kind in GAMES.
+
+Nothing here replays a game. Lists and statistics read `Game.summary` (the totals,
+the end and the winners of the last replay), which the services rebuild on every
+change, so a correction shows up here at once.
+
+  nights.py   a night's recap, and the groups of games a players' group played
+  players.py  a player's figures per kind and group, their places, their nights
+"""
+
+from .nights import (GameRecap, Group, NightRecap, Standing, game_groups, headline, night_recap,
+                     standings, status_notes)
+from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECORDS, KindStats,
+                      PlayerStats, Result, figures, kind_title, lost_text, ordinal, place_text,
+                      player_stats, recent_nights, won_text)
+
+__all__ = [
+    "BEST_LABELS", "NIGHTS_CAME", "RECENT_FORM", "RECENT_NIGHTS", "RECORDS", "GameRecap",
+    "Group", "KindStats", "NightRecap", "PlayerStats", "Result", "Standing", "figures",
+    "game_groups", "headline", "kind_title", "lost_text", "night_recap", "ordinal",
+    "place_text", "player_stats", "recent_nights", "standings", "status_notes", "won_text",
+]

@@ -1,0 +1,132 @@
+"""A night looked back on: its games' standings and who won the most, and the groups of
+games a players' group played (`Rules.group`), which a new game can start from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext, ngettext
+
+from ..extensions import db
+from ..i18n import and_list, shown
+from ..models import ABANDONED, FINISHED, IN_PROGRESS, Game, Night
+from ..rules import GAMES
+
+
+@dataclass
+class Standing:
+    name: str
+    total: object
+    won: bool
+
+
+@dataclass
+class GameRecap:
+    game: Game
+    title: str
+    standings: list[Standing]
+
+
+@dataclass
+class NightRecap:
+    came: list[str]
+    games: list[GameRecap]
+    headline: str
+    notes: list[str]
+
+
+def standings(game: Game) -> list[Standing]:
+    """The seated players, best first by the kind's own idea of best; seat order on ties."""
+    totals, winners = game.totals_by_name, game.winner_names
+    rows = [Standing(name, totals.get(name), name in winners) for name in game.players]
+    best = GAMES[game.kind].best_for(game.options)
+    sign = 1 if best == "low" else -1
+    return sorted(rows, key=lambda s: (not s.won, sign * (s.total or 0)))
+
+
+def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
+    """The games that are over, each with its standings (the night page shows the ones in
+    progress apart); a game abandoned before anything was entered was started by mistake
+    and is left out. `came`: the attendees' names, when the caller has them (else
+    night.attendees)."""
+    counted = [g for g in night.games if not (g.status == ABANDONED and not g.entry_count)]
+    # a kind's title in the reader's language; the name a table typed as it is
+    games = [GameRecap(g, shown(GAMES[g.kind].group_title(g.options)), standings(g))
+             for g in counted if g.status != IN_PROGRESS]
+    finished = [g for g in counted if g.status == FINISHED]
+    if came is None:
+        came = [p.name for p in night.attendees]
+    return NightRecap(came=came, games=games,
+                      headline=headline(finished), notes=status_notes(counted))
+
+
+def headline(finished: list[Game]) -> str:
+    """Who won the most games: "Ann won 2 of 3 games." """
+    if not finished:
+        return gettext("No game has finished yet.")
+    wins: dict[str, int] = {}
+    for game in finished:
+        for name in game.winner_names:
+            wins[name] = wins.get(name, 0) + 1
+    most = max(wins.values(), default=0)
+    leaders = [name for name, won in wins.items() if won == most]
+    played = len(finished)
+    if not leaders:
+        # TRANSLATORS: the night's recap, when no game had a winner
+        return ngettext("Nobody won any of %(num)d game.", "Nobody won any of %(num)d games.",
+                        played)
+    if len(leaders) == 1:
+        # TRANSLATORS: the night's recap: name won wins of the num games finished tonight
+        return ngettext("%(name)s won %(wins)s of %(num)d game.",
+                        "%(name)s won %(wins)s of %(num)d games.", played,
+                        name=leaders[0], wins=most)
+    # TRANSLATORS: the night's recap: names ("Ann and Ben") each won wins of the num games
+    # finished tonight
+    return ngettext("%(names)s each won %(wins)s of %(num)d game.",
+                    "%(names)s each won %(wins)s of %(num)d games.", played,
+                    names=and_list(leaders), wins=most)
+
+
+def status_notes(games: list[Game]) -> list[str]:
+    going = sum(game.status == IN_PROGRESS for game in games)
+    dropped = sum(game.status == ABANDONED for game in games)
+    notes = []
+    if going:
+        notes.append(ngettext("%(num)d game is still in progress.",
+                              "%(num)d games are still in progress.", going))
+    if dropped:
+        notes.append(ngettext("%(num)d game was abandoned.", "%(num)d games were abandoned.",
+                              dropped))
+    return notes
+
+
+# the groups a players' group played its games in (`Rules.group`), each named as its first
+# game named it ("Qwixx", though later ones said "qwixx"), with its newest game
+GAME_C = Game.__table__.c
+_SPAN = (db.select(GAME_C.kind, GAME_C.group_key, db.func.min(GAME_C.id).label("first"),
+                   db.func.max(GAME_C.id).label("newest"))
+         .join(Night.__table__, Night.__table__.c.id == GAME_C.night_id)
+         .where(GAME_C.group_key > "", Night.__table__.c.group_id == db.bindparam("group_id"))
+         .group_by(GAME_C.kind, GAME_C.group_key).subquery())
+GROUPS = db.select(_SPAN.c.kind, _SPAN.c.group_key, _SPAN.c.newest, GAME_C.options).join(
+    Game.__table__, GAME_C.id == _SPAN.c.first)
+
+
+@dataclass(frozen=True)
+class Group:
+    key: str
+    title: str
+    # the newest game of the group, whose settings a new game of it starts from
+    game_id: int
+
+
+def game_groups(group_id: int) -> dict[str, list[Group]]:
+    """{kind: its groups by title} for the kinds that group their games ("Qwixx"), as
+    this players' group played them."""
+    groups: dict[str, list[Group]] = {}
+    for kind, key, game_id, options in db.session.execute(GROUPS, {"group_id": group_id}):
+        if kind in GAMES:
+            groups.setdefault(kind, []).append(Group(key, GAMES[kind].group_title(options),
+                                                     game_id))
+    return {kind: sorted(found, key=lambda g: g.title.casefold())
+            for kind, found in groups.items()}

@@ -1,0 +1,112 @@
+"""What the phones are told: every outcome of a change, said as a sentence in the reader's
+language. The services and the views hand outcomes (what was made, what another phone did)
+here; a kind's own words come from its registry entry (companion/kinds)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext
+
+from . import text
+from .i18n import and_list, sentence, term
+from .kinds.registry import KINDS
+from .models import Game
+
+
+def entry_name(game: Game, docs: list[dict], position: int) -> str:
+    """The entry at `position` of `docs` by its name, capitalised: "Round 4"."""
+    return text.capital(sentence(KINDS[game.kind].rules.entry_name(docs, position)))
+
+
+def saved(game: Game, made: dict, docs: list[dict]) -> str:
+    """An entry added, as the pad tells it ("Saved. Round 3: Ann 12, Ben 30."); a repeated
+    tap, answered as the first was, names the entry only. `docs`: the entries before it."""
+    entry = (KINDS[game.kind].tell(made["sheet"], docs + [made["named"]], made["position"])
+             if "sheet" in made else entry_name(game, docs, made["position"]))
+    # TRANSLATORS: entry is what was saved, as a sentence: "Round 3: Ann 12, Ben 30"
+    return gettext("Saved. %(entry)s.", entry=entry)
+
+
+def corrected(name: str) -> str:
+    # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+    return gettext("%(entry)s corrected.", entry=name)
+
+
+def undone(game: Game, made: dict, refilled: bool = False) -> str:
+    """An undo, by what it removed ("Undone: Round 3: Ann 12, Ben 30."): `refilled` when
+    its values went back into the form."""
+    if "told" not in made:
+        # TRANSLATORS: entry is what an entry is called, capitalised ("Round"), number
+        # its number
+        return gettext("%(entry)s %(number)s was removed.",
+                       entry=text.capital(term(KINDS[game.kind].rules.entry_noun)),
+                       number=made["position"] + 1)
+    if refilled:
+        # TRANSLATORS: entry is the entry undone, as a sentence: "Round 3: Ann 12, Ben 30"
+        return gettext("Undone: %(entry)s. Its values are back in the form.",
+                       entry=made["told"])
+    return gettext("Undone: %(entry)s.", entry=made["told"])
+
+
+def abandoned() -> str:
+    return gettext("The game was abandoned. Its sheet stays in the night's history.")
+
+
+def rematch(game: Game) -> str:
+    # TRANSLATORS: game is the game's name ("Skyjo"), players who play it: "Ann, Ben and Cid"
+    return gettext("Rematch: %(game)s with %(players)s, as before.",
+                   game=term(game.title), players=and_list(game.players))
+
+
+def deleted(game: Game) -> str:
+    # TRANSLATORS: game is the game's name ("Skyjo"), players who played it: "Ann, Ben and Cid"
+    return gettext("%(game)s with %(players)s was deleted.", game=term(game.title),
+                   players=and_list(game.players))
+
+
+def twin(told: str) -> str:
+    # TRANSLATORS: entry is what another phone saved, as a sentence: "Round 3: Ann
+    # 12, Ben 30"
+    return gettext("Another phone already saved this: %(entry)s.", entry=told)
+
+
+def sent_before(answer: str) -> str:
+    return gettext("This form was saved already: %(answer)s Here is the sheet as it is now.",
+                   answer=answer)
+
+
+def changed(game: Game, last: dict | None) -> str:
+    """What another phone did, as the refused phone is told it."""
+    # TRANSLATORS: change is what another phone did, said as a clause: "Round 4 was saved
+    # on another phone", "The game was abandoned on another phone"
+    return gettext("%(change)s while you were on this page: here is the sheet as it is now.",
+                   change=said(game, last))
+
+
+def said(game: Game, last: dict | None) -> str:
+    """What another phone did last, as a following phone is told it ("Round 4 was saved
+    on another phone"): one whole sentence per action, in the reader's language."""
+    last = last or {}
+    action = last.get("action")
+    if action == "abandon":
+        return gettext("The game was abandoned on another phone")
+    if action == "rename":
+        # TRANSLATORS: old and new are a player's names before and after the rename
+        return gettext("%(old)s was renamed %(new)s on another phone",
+                       old=last.get("old"), new=last.get("new"))
+    if action not in ("add", "undo", "correct"):
+        return gettext("The score sheet changed on another phone")
+    position = last.get("position") or 0
+    docs = game.docs
+    if last.get("doc") is not None:
+        # the entry as the other phone made it: the entries read here may be from before
+        docs = docs[:position] + [game.named(last["doc"])] + docs[position + 1:]
+    name = entry_name(game, docs, position)
+    if action == "add":
+        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4", "Ann's turn in
+        # round 2"
+        return gettext("%(entry)s was saved on another phone", entry=name)
+    if action == "undo":
+        # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+        return gettext("%(entry)s was removed on another phone", entry=name)
+    # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
+    return gettext("%(entry)s was corrected on another phone", entry=name)

@@ -1,0 +1,90 @@
+"""The pages of one game: its pad (also the body a following phone swaps in), the
+correction and confirm pages, and the game each of them reads."""
+
+from flask import render_template, request, session
+from sqlalchemy.orm import joinedload, selectinload
+
+from ... import bgstats, charts, locks, services
+from ...extensions import db
+from ...forms import VersionForm
+from ...kinds.registry import KINDS
+from ...models import Game
+from ...rules import RuleError
+from ..pad_tag import REFILL
+
+# what a change may be refused with, said beside the form
+REFUSED = (RuleError, services.ServiceError)
+
+
+def load_game(game_id):
+    """A game with everything its pad shows, in as few queries as the database allows, all
+    of one state of the game (companion/locks.py, `steady`)."""
+    options = [joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]
+    return locks.steady_game(
+        lambda: db.get_or_404(Game, game_id, populate_existing=True, options=options))
+
+
+def refill_for(game):
+    """The entry this phone just undid, to put back into its form, while the game is as
+    the undo left it; dropped once the game has moved on."""
+    refill = session.get(REFILL)
+    if not refill or refill.get("game") != game.id:
+        return None
+    if refill.get("version") != game.version or not game.in_progress:
+        session.pop(REFILL)
+        return None
+    return game.named(refill["doc"])
+
+
+def render_pad(game, sheet, form=None, status=200, template="games/pad.html", said=None):
+    """The pad page, or its body alone for a following phone (views/live.py), which is
+    told `said`: what another phone did. `sheet` is the game's one replay."""
+    kind = KINDS[game.kind]
+    if form is None:
+        form = kind.form_for(game, sheet)
+    return render_template(
+        template, game=game, form=form, board=kind.board(game, sheet), said=said, kind=kind,
+        entry=kind.entry_view(form, game, sheet),
+        # the undo button's own form and key (not the entry form's, sent back on a refusal)
+        undo_form=VersionForm.for_game(game, formdata=None),
+        bg_stats=bgstats.play_url(game, sheet) if sheet.finished else None,
+        preview=kind.preview(form, game) if request.method == "POST" else {},
+        # the chart is for looking back: while a game is played the sheet says it all
+        chart=(charts.game_progress(game.id, game.title, kind, sheet)
+               .by_player([seat.player_id for seat in game.seats])
+               if sheet.progress and not game.in_progress else None)), status
+
+
+def render_correction(game, form, position, status):
+    """The correction page of the entry at `position`, opened with it already scored."""
+    kind, sheet = KINDS[game.kind], services.replay(game)
+    return render_template("games/correct.html", game=game, form=form, position=position,
+                           board=kind.board(game, sheet), kind=kind,
+                           entry=kind.entry_view(form, game, sheet, position),
+                           preview=kind.preview(form, game)), status
+
+
+def render_confirm(game, form, action, notice, status):
+    """The page asking to undo, abandon or delete, saying what that does to the sheet."""
+    kind = KINDS[game.kind]
+    board = kind.board(game, services.replay(game))
+    return render_template("games/confirm.html", game=game, form=form, action=action,
+                           kind=kind, notice=notice,
+                           last=board.told[-1].sentence if board.told else None), status
+
+
+def refuse(form, error, game):
+    """Put a refusal beside its field (the change was rolled back); after a conflict the
+    form points at the sheet as it is now, so that the next save is based on it."""
+    form.attach(error)
+    if isinstance(error, services.Conflict):
+        form.conflict = True
+        form.version.data = game.version
+
+
+def status_for(form):
+    """A refused form comes back with everything that was typed: 409 when another phone
+    changed the game first, 422 when what was typed is refused."""
+    if getattr(form, "conflict", False):
+        return 409
+    return 422 if form.errors or form.form_errors else 200
