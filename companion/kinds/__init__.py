@@ -12,6 +12,6 @@ Importing this package loads only the rules, so it stays free of any framework.
 from importlib import import_module
 
 # the registry, one line: the kinds in the order the new-game picker offers them
-NAMES = ("dice_poker", "cards_500", "skyjo", "skull", "any_game")
+NAMES = ("dice_poker", "cards_500", "skyjo", "skull", "any_game", "wizard")
 
 GAMES = {name: import_module(f"{__name__}.{name}.rules").RULES for name in NAMES}
