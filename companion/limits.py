@@ -18,10 +18,9 @@ import ipaddress
 import time
 
 from flask import current_app, request
-from flask_babel import ngettext
 from sqlalchemy import delete
 
-from . import locks, once
+from . import locks, once, told
 from .extensions import db
 from .models import Tally
 from .services.errors import ServiceError
@@ -38,35 +37,6 @@ class Limited(ServiceError):
     """Too many of one action in too short a time: nothing was created."""
 
 
-def refusal(action: str, most: int, per_address: bool) -> str:
-    if per_address and action == "join":
-        return ngettext("This network has brought %(num)d phone into groups in the last hour. "
-                        "Try again later.", "This network has brought %(num)d phones into "
-                        "groups in the last hour. Try again later.", most)
-    if per_address:
-        return ngettext("This network has started %(num)d group in the last hour. Try again "
-                        "later.", "This network has started %(num)d groups in the last hour. "
-                        "Try again later.", most)
-    return {
-        "group": lambda: ngettext(
-            "This phone has started %(num)d group in the last minute. Wait a minute, then "
-            "try again.", "This phone has started %(num)d groups in the last minute. Wait a "
-            "minute, then try again.", most),
-        "night": lambda: ngettext(
-            "This phone has started %(num)d night in the last minute. Wait a minute, then "
-            "try again.", "This phone has started %(num)d nights in the last minute. Wait a "
-            "minute, then try again.", most),
-        "player": lambda: ngettext(
-            "This phone has added %(num)d player in the last minute. Wait a minute, then "
-            "try again.", "This phone has added %(num)d players in the last minute. Wait a "
-            "minute, then try again.", most),
-        "invite": lambda: ngettext(
-            "This phone has made %(num)d new invite in the last minute. Wait a minute, then "
-            "try again.", "This phone has made %(num)d new invites in the last minute. Wait "
-            "a minute, then try again.", most),
-    }[action]()
-
-
 def count(action: str) -> None:
     """Count one `action` of this phone (and address); raises Limited past a limit."""
     limits = current_app.config.get("CREATE_LIMITS", {})
@@ -81,7 +51,7 @@ def count(action: str) -> None:
     db.session.execute(delete(Tally).where(Tally.expires < now))
     for key, (most, seconds), per_address in checks:
         if hit(key, now // seconds, (now // seconds + 1) * seconds) > most:
-            raise Limited(refusal(action, most, per_address))
+            raise Limited(told.limited(action, most, per_address))
 
 
 def network(address: str | None) -> str:

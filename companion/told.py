@@ -4,7 +4,7 @@ here; a kind's own words come from its registry entry (companion/kinds)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from . import text
 from .i18n import and_list, sentence, term
@@ -110,3 +110,116 @@ def said(game: Game, last: dict | None) -> str:
         return gettext("%(entry)s was removed on another phone", entry=name)
     # TRANSLATORS: entry is the entry's name, capitalised: "Round 4"
     return gettext("%(entry)s was corrected on another phone", entry=name)
+
+
+# -- refusals ------------------------------------------------------------------------------
+
+def no_version() -> str:
+    return gettext("This form did not say which sheet it was filled in on: here is the sheet "
+                   "as it is now.")
+
+
+def impossible(game: Game, docs: list[dict], error) -> str:
+    """A correction refused because a later entry (`error.index` of `docs`) would break
+    the rules, in the kind's words."""
+    return KINDS[game.kind].words.impossible(
+        sentence(KINDS[game.kind].rules.entry_name(docs, error.index)), sentence(error))
+
+
+def nothing_to_undo() -> str:
+    return gettext("There is nothing to undo yet.")
+
+
+def not_in_progress() -> str:
+    return gettext("Only a game in progress can be abandoned.")
+
+
+def abandoned_game() -> str:
+    return gettext("This game was abandoned; it takes no more changes.")
+
+
+def still_played() -> str:
+    return gettext("This game is still being played: a rematch starts once it is over.")
+
+
+def no_name() -> str:
+    return gettext("Type a name.")
+
+
+def name_too_long(most: int) -> str:
+    return ngettext("Keep names to %(num)d character.", "Keep names to %(num)d characters.",
+                    most)
+
+
+def group_name_too_long(most: int) -> str:
+    return ngettext("Keep the group's name to %(num)d character.",
+                    "Keep the group's name to %(num)d characters.", most)
+
+
+def player_exists(name: str) -> str:
+    return gettext("There is already a player called %(name)s.", name=name)
+
+
+def could_not_join(name: str) -> str:
+    return gettext("%(name)s could not join: the night or the player was just deleted on "
+                   "another phone.", name=name)
+
+
+def already_here(name: str) -> str:
+    return gettext("%(name)s is already here tonight.", name=name)
+
+
+def plays_tonight(name: str) -> str:
+    return gettext("%(name)s plays in a game tonight, so they stay on the list.", name=name)
+
+
+def not_on_roster(name: str) -> str:
+    return gettext("%(name)s is no longer on the roster.", name=name)
+
+
+def has_played(name: str) -> str:
+    return gettext("%(name)s has played, so they stay on the roster.", name=name)
+
+
+def just_seated(name: str) -> str:
+    return gettext("%(name)s has just sat down at a game, so they stay on the roster.",
+                   name=name)
+
+
+def night_has_games() -> str:
+    return gettext("A game was started at this night, so it stays. Delete its games first.")
+
+
+def signed_out_meanwhile() -> str:
+    return gettext("This phone was signed out on another phone a moment ago. Join again "
+                   "with the group's invite link.")
+
+
+def limited(action: str, most: int, per_address: bool) -> str:
+    """Too many of one action from this phone in a minute (or this network in an hour)."""
+    if per_address and action == "join":
+        return ngettext("This network has brought %(num)d phone into groups in the last hour. "
+                        "Try again later.", "This network has brought %(num)d phones into "
+                        "groups in the last hour. Try again later.", most)
+    if per_address:
+        return ngettext("This network has started %(num)d group in the last hour. Try again "
+                        "later.", "This network has started %(num)d groups in the last hour. "
+                        "Try again later.", most)
+    return {
+        "group": lambda: ngettext(
+            "This phone has started %(num)d group in the last minute. Wait a minute, then "
+            "try again.", "This phone has started %(num)d groups in the last minute. Wait a "
+            "minute, then try again.", most),
+        "night": lambda: ngettext(
+            "This phone has started %(num)d night in the last minute. Wait a minute, then "
+            "try again.", "This phone has started %(num)d nights in the last minute. Wait a "
+            "minute, then try again.", most),
+        "player": lambda: ngettext(
+            "This phone has added %(num)d player in the last minute. Wait a minute, then "
+            "try again.", "This phone has added %(num)d players in the last minute. Wait a "
+            "minute, then try again.", most),
+        "invite": lambda: ngettext(
+            "This phone has made %(num)d new invite in the last minute. Wait a minute, then "
+            "try again.", "This phone has made %(num)d new invites in the last minute. Wait "
+            "a minute, then try again.", most),
+    }[action]()

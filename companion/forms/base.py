@@ -128,7 +128,7 @@ class Form(FlaskForm):
 class Once:
     """For a form that creates or removes something: the one-time key the server gave it
     for this phone, `action` and `target` (companion/once.py), so that a second tap on its
-    button answers as the first did (views/once.py). A key sent back that is not one for
+    button answers as the first did (services/changes.py). A key sent back not one for
     this scope is replaced, as if the form were new."""
 
     once = HiddenField()

@@ -13,7 +13,7 @@ from .base import Form, keyed
 class VersionForm(Form):
     """A form that changes a game: it carries the version of the game it was based on,
     and a one-time key of this phone's for the game (companion/once.py), so that a retry
-    after a lost answer is answered as the first send was (views/once.py, `first_answer`)
+    after a lost answer is answered as the first send was (services/changes.py, `change_game`)
     even once other phones changed the game since."""
 
     version = HiddenField()

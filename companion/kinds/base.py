@@ -161,12 +161,22 @@ class Kind:
         or None."""
         return None
 
+    def overtaken(self, form, game) -> bool:
+        """Whether a new entry's form is for an entry another phone saved meanwhile, so that
+        saved now it would be another entry than the one its page showed: refused then.
+        Most kinds save it as the next entry ("Save as round 5")."""
+        return False
+
     def to_entry(self, form, game) -> dict:
         """The entry document of a validated form."""
         raise NotImplementedError
 
-    def preview(self, form, game) -> dict:
-        """What the form would score, for the live preview: {} when nothing to show."""
+    def preview(self, form, game, sheet: Sheet | None = None,
+                position: int | None = None) -> dict:
+        """What the form would score, for the live preview: {} when nothing to show. On a
+        page showing the entry at `position` as it is stored (a correction opening),
+        `sheet` is the game's, replayed keeping the moments before and after that entry
+        (`Rules.replay`'s `keep`), so that the preview needs no replay of its own."""
         return {}
 
     # -- the page model ------------------------------------------------------------

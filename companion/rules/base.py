@@ -12,7 +12,7 @@ from typing import Any
 # the kind modules take the sentence types from here too
 from .errors import Counted, Message, Names, RuleError, Term, is_int  # noqa: F401
 from .option import Option
-from .sheet import Sheet
+from .sheet import Sheet, json_safe
 
 # the most entries one game holds: a score sheet longer than any table plays, which keeps
 # every replay (linear in its entries) short
@@ -129,13 +129,21 @@ class Rules:
                             title=self.title, low=low, high=high, count=len(players))
         return players, merged
 
-    def replay(self, players: Any, options: Any = None, entries: Any = ()) -> Sheet:
+    def replay(self, players: Any, options: Any = None, entries: Any = (),
+               keep: tuple[int, ...] = ()) -> Sheet:
+        """The sheet of `entries`; `keep`: positions at which the sheet as it stood before
+        that entry is kept too (`Sheet.kept`), so that a page about one entry (a correction)
+        needs no second replay of the entries up to it."""
         players, options = self.check_setup(players, options)
         if not isinstance(entries, (list, tuple)):
             raise RuleError("The entries must be a list.")
         state = self.start(players, options)
-        start, progress = dict(self.totals(state)), []
-        for index, entry in enumerate(entries):
+        start, progress, kept = dict(self.totals(state)), [], {}
+        for index, entry in enumerate([*entries, None]):
+            if index in keep:
+                kept[index] = self.moment(players, options, state)
+            if index == len(entries):
+                break
             try:
                 if state.finished:
                     raise self.game_over()
@@ -158,7 +166,14 @@ class Rules:
             extra=self.extra(state),
             progress=progress,
             start=start,
+            kept=kept,
         )
+
+    def moment(self, players: list[str], options: dict[str, Any], state: Any) -> dict[str, Any]:
+        """The sheet as it stands, as `Sheet.to_dict` says it (for `replay`'s `keep`)."""
+        return json_safe({"kind": self.kind, "players": list(players), "options": dict(options),
+                          "totals": self.totals(state), "finished": state.finished,
+                          **self.extra(state)})
 
     def relabel(self, entry: Any, mapping: dict[str, str]) -> Any:
         """An entry document with the player labels in `mapping` swapped (the app stores

@@ -22,6 +22,9 @@ class Sheet:
     progress: list[dict[str, Any]] = field(default_factory=list)
     # the totals before the first entry (a chart's first point)
     start: dict[str, Any] = field(default_factory=dict)
+    # {position: the sheet as it stood before that entry, as to_dict says it} for the
+    # positions a replay was asked to keep
+    kept: dict[int, dict[str, Any]] = field(default_factory=dict)
     _dict: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:

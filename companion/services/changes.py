@@ -23,15 +23,20 @@ from sqlalchemy import inspect, select
 from .. import locks, once, told
 from ..extensions import db
 from ..models import Game, Submission
-from .errors import Conflict
+from ..rules import RuleError
+from .errors import Conflict, ServiceError
 
 
 @dataclass(frozen=True)
 class Answer:
-    """Where the phone goes next, and what it is told there."""
+    """Where the phone goes next, and what it is told there; the group it acted in (when
+    the caller does not know it beforehand: a group started); `repeat` when it is the
+    answer of an earlier tap with the same key."""
 
     location: str
     message: str | None
+    group_id: int | None = None
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,15 +58,17 @@ class Gone(Exception):
     """The game was deleted on another phone while this one changed it (410)."""
 
 
-def once_only(key: Key, act: Callable[[], Answer], group_id: int | None) -> Answer:
+def once_only(key: Key, act: Callable[[], Answer], group_id: int | None = None) -> Answer:
     """Run `act()` once per key: a second tap, or a retry after a lost answer, is answered
-    as the first was. Errors raised by `act` are the caller's, with nothing kept."""
+    as the first was. Errors raised by `act` are the caller's, with nothing kept.
+    `group_id`: the group it acts in, else the answer's."""
     first = locks.claim(key.key, key.scope)
     if first is not None and first.location:
         db.session.rollback()
-        return Answer(first.location, first.message)
+        return Answer(first.location, first.message, first.group_id, repeat=True)
     answer = act()
-    locks.answered(key.key, key.scope, answer.location, answer.message, group_id)
+    locks.answered(key.key, key.scope, answer.location, answer.message,
+                   answer.group_id if group_id is None else group_id)
     return answer
 
 
@@ -103,7 +110,7 @@ def change_game(game: Game, key: Key, what: tuple, act: Callable[[], Any],
         return Answer(location, same)
     try:
         made = act()
-    except Exception:
+    except (RuleError, ServiceError):
         refused(game)
         raise
     message = told(made)

@@ -9,15 +9,12 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
-from flask_babel import gettext
 from sqlalchemy import and_, case, delete, exists, or_, select
 
 from .. import locks, records, told
 from ..extensions import db
-from ..i18n import sentence
 from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, PlayerRecord, Seat
 from ..outcome import Outcome, derive
-from ..kinds.registry import KINDS
 from ..rules import GAMES, RuleError, Sheet
 from .errors import Conflict, ServiceError
 from .roster import join_night
@@ -39,10 +36,11 @@ def start_game(night: Night, kind: str, players: list[Player], options: dict) ->
     return game
 
 
-def replay(game: Game, docs: list[dict] | None = None) -> Sheet:
-    """The game's sheet, from its stored entries or from `docs` (entries naming players)."""
+def replay(game: Game, docs: list[dict] | None = None, keep: tuple[int, ...] = ()) -> Sheet:
+    """The game's sheet, from its stored entries or from `docs` (entries naming players);
+    `keep`: positions whose sheet before them is kept too (`Rules.replay`)."""
     return GAMES[game.kind].replay(game.players, game.options,
-                                   game.docs if docs is None else docs)
+                                   game.docs if docs is None else docs, keep=keep)
 
 
 def write(game: Game, outcome: Outcome) -> None:
@@ -70,8 +68,7 @@ def take(game: Game, seen: str | None, action: str, position: int | None = None,
     change = {"action": action, "position": position,
               "doc": None if doc is None else game.labelled(doc)}
     if not seen:
-        raise Conflict(gettext("This form did not say which sheet it was filled in on: here "
-                               "is the sheet as it is now."))
+        raise Conflict(told.no_version())
     try:
         made, repeat = locks.take(game, seen, change)
     except locks.Stale as stale:
@@ -100,7 +97,7 @@ def undo_last(game: Game, seen: str | None) -> dict:
         return change
     check_open(game)
     if not game.entries:
-        raise ServiceError(gettext("There is nothing to undo yet."))
+        raise ServiceError(told.nothing_to_undo())
     removed = game.entries.pop()
     db.session.delete(removed)
     write(game, derive(replay(game), game.status))
@@ -121,9 +118,7 @@ def correct_entry(game: Game, position: int, doc: dict, seen: str | None) -> dic
         sheet = replay(game, docs)
     except RuleError as error:
         if error.index is not None and error.index > position:
-            raise ServiceError(KINDS[game.kind].words.impossible(
-                sentence(GAMES[game.kind].entry_name(docs, error.index)),
-                sentence(error))) from error
+            raise ServiceError(told.impossible(game, docs, error)) from error
         raise
     game.entries[position].doc = change["doc"]
     write(game, derive(sheet, game.status))
@@ -150,13 +145,13 @@ def abandon(game: Game, seen: str | None) -> dict:
 
 def mark_abandoned(game: Game) -> None:
     if game.status != IN_PROGRESS:
-        raise ServiceError(gettext("Only a game in progress can be abandoned."))
+        raise ServiceError(told.not_in_progress())
     game.status = ABANDONED
 
 
 def check_open(game: Game) -> None:
     if game.status == ABANDONED:
-        raise ServiceError(gettext("This game was abandoned; it takes no more changes."))
+        raise ServiceError(told.abandoned_game())
 
 
 # -- seating, rematches and games started by mistake ---------------------------------
@@ -196,8 +191,7 @@ def rematch(game: Game) -> Game:
     except locks.Stale as stale:
         raise Conflict(told.changed(game, stale.last)) from None
     if game.in_progress:
-        raise ServiceError(gettext("This game is still being played: a rematch starts once it "
-                                   "is over."))
+        raise ServiceError(told.still_played())
     return start_game(game.night, game.kind, [seat.player for seat in game.seats],
                       dict(game.options))
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import lazy_gettext
 from sqlalchemy import delete, select, update
 
-from .. import locks, text
+from .. import locks, text, told
 from ..extensions import db
 from ..models import GROUP_NAME_MAX, Group, Member, new_token, now_utc
 from ..once import digest
@@ -38,9 +38,7 @@ class Membership:
 def clean_group_name(name: str | None) -> str:
     name = text.clean(name or "")
     if len(name) > GROUP_NAME_MAX:
-        raise ServiceError(ngettext("Keep the group's name to %(num)d character.",
-                                    "Keep the group's name to %(num)d characters.",
-                                    GROUP_NAME_MAX))
+        raise ServiceError(told.group_name_too_long(GROUP_NAME_MAX))
     return name or str(FIRST_GROUP_NAME)
 
 
@@ -132,8 +130,7 @@ def sign_out_others(group_id: int, member_id: int) -> int:
     once: the first signs the second out, which is then told so."""
     hold(group_id)
     if db.session.get(Member, member_id, populate_existing=True) is None:
-        raise ServiceError(gettext("This phone was signed out on another phone a moment ago. "
-                                   "Join again with the group's invite link."))
+        raise ServiceError(told.signed_out_meanwhile())
     new_invite(group_id)
     return db.session.execute(delete(Member).where(
         Member.group_id == group_id, Member.id != member_id)).rowcount

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask_babel import gettext, ngettext
 from sqlalchemy import delete, exists, func, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import locks, text
+from .. import locks, text, told
 from ..extensions import db
 from ..models import (NAME_MAX, Game, Night, Player, PlayerRecord, Seat, night_players,
                       now_utc)
@@ -18,10 +17,9 @@ from .errors import ServiceError
 def clean_name(name: str) -> str:
     name = text.clean(name)
     if not name:
-        raise ServiceError(gettext("Type a name."))
+        raise ServiceError(told.no_name())
     if len(name) > NAME_MAX:
-        raise ServiceError(ngettext("Keep names to %(num)d character.",
-                                    "Keep names to %(num)d characters.", NAME_MAX))
+        raise ServiceError(told.name_too_long(NAME_MAX))
     return name
 
 
@@ -50,8 +48,7 @@ def rename_player(player: Player, new_name: str) -> None:
     new_name = clean_name(new_name)
     other = find_player(player.group_id, new_name)
     if other is not None and other.id != player.id:
-        raise ServiceError(gettext("There is already a player called %(name)s.",
-                                   name=other.name))
+        raise ServiceError(told.player_exists(other.name))
     if new_name == player.name:
         return
     locks.take_all([seat.game for seat in player.seats],
@@ -62,8 +59,7 @@ def rename_player(player: Player, new_name: str) -> None:
     except IntegrityError:
         # another phone gave someone this name at the same moment
         db.session.rollback()
-        raise ServiceError(gettext("There is already a player called %(name)s.",
-                                   name=new_name)) from None
+        raise ServiceError(told.player_exists(new_name)) from None
 
 
 def start_night(group_id: int, day: date, title: str | None) -> Night:
@@ -88,15 +84,14 @@ def join_night(night: Night, player: Player) -> None:
                          player_id=player.id, position=last)
     except IntegrityError:
         # the night was deleted, or the player removed, on another phone at this moment
-        raise ServiceError(gettext("%(name)s could not join: the night or the player was just "
-                                   "deleted on another phone.", name=player.name)) from None
+        raise ServiceError(told.could_not_join(player.name)) from None
     db.session.expire(night, ["attendees"])
 
 
 def add_attendee(night: Night, name: str) -> Player:
     player = get_or_create_player(night.group_id, name)
     if attending(night, player):
-        raise ServiceError(gettext("%(name)s is already here tonight.", name=player.name))
+        raise ServiceError(told.already_here(player.name))
     join_night(night, player)
     return player
 
@@ -105,8 +100,7 @@ def remove_attendee(night: Night, player: Player) -> None:
     seated = (select(Seat.game_id).join(Game, Game.id == Seat.game_id)
               .where(Game.night_id == night.id, Seat.player_id == player.id))
     if db.session.execute(seated.limit(1)).first() is not None:
-        raise ServiceError(gettext("%(name)s plays in a game tonight, so they stay on the "
-                                   "list.", name=player.name))
+        raise ServiceError(told.plays_tonight(player.name))
     db.session.execute(delete(night_players).where(
         night_players.c.night_id == night.id, night_players.c.player_id == player.id,
         ~seated.exists()))
@@ -121,13 +115,11 @@ def remove_player(player: Player) -> int:
     names them, and the seats' foreign key refuses the rest."""
     if db.session.execute(select(Player.id).where(Player.id == player.id)
                           .with_for_update()).first() is None:
-        raise ServiceError(gettext("%(name)s is no longer on the roster.", name=player.name))
+        raise ServiceError(told.not_on_roster(player.name))
     unseated = ~exists().where(Seat.player_id == player.id)
     if not db.session.execute(select(unseated)).scalar():
-        raise ServiceError(gettext("%(name)s has played, so they stay on the roster.",
-                                   name=player.name))
-    seated_now = ServiceError(gettext("%(name)s has just sat down at a game, so they stay on "
-                                      "the roster.", name=player.name))
+        raise ServiceError(told.has_played(player.name))
+    seated_now = ServiceError(told.just_seated(player.name))
     try:
         nights = db.session.execute(delete(night_players).where(
             night_players.c.player_id == player.id, unseated)).rowcount
@@ -156,5 +148,4 @@ def delete_night(night: Night) -> None:
         # postgresql: a game inserted while this waited for the night's row
         done = None
     if done is None or done.rowcount != 1:
-        raise ServiceError(gettext("A game was started at this night, so it stays. Delete its "
-                                   "games first."))
+        raise ServiceError(told.night_has_games())

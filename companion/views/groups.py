@@ -4,14 +4,16 @@
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from flask_babel import gettext, ngettext
 
-from .. import limits, locks, once, services
+from .. import limits, once, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..i18n import sentence
 from ..models import Group, Member
 from ..services import groups
+from ..services.changes import Answer, once_only
 from ..address import public_url
 from .access import current_group_id, forget, remember, show_group
+from .once import key_of
 from .live import qr_svg
 
 bp = Blueprint("groups", __name__)
@@ -22,32 +24,35 @@ def start():
     form = StartGroupForm(action="group")
     if not form.validate_on_submit():
         return render_template("groups/start.html", form=form), 422 if form.errors else 200
-    first = locks.claim(form.key, form.scope)
-    if first is not None and first.location:
-        # a second tap (or a retry after a lost answer) on this phone's form: the first
-        # tap's group, while this phone is still in it (the membership is the database's,
-        # so a lost answer lost nothing); a phone signed out of it since is not let back in
-        db.session.rollback()
-        # read now: the first tap may have committed after this request's guard read them
-        if first.group_id not in {m.group_id for m in groups.memberships(once.phone())[0]}:
-            flash(gettext("This form started a group that this phone is no longer in. To get "
-                          "back in, open the group's invite link."))
-            return redirect(url_for("main.home"), 303)
-        return redirect(first.location)
-    try:
+    started = []
+
+    def start_group():
         limits.count("group")
+        started.append(groups.start_group(form.name.data, once.phone()))
+        group_id = started[0].group_id
+        return Answer(url_for("groups.show", group_id=group_id), None, group_id)
+
+    try:
+        answer = once_only(key_of(form), start_group)
     except limits.Limited as error:
         db.session.rollback()
         form.name.errors.append(sentence(error))
         return render_template("groups/start.html", form=form), 429
-    membership = groups.start_group(form.name.data, once.phone())
-    location = url_for("groups.show", group_id=membership.group_id)
-    locks.answered(form.key, form.scope, location, None, membership.group_id)
+    if answer.repeat:
+        # a second tap (or a retry after a lost answer) on this phone's form: the first
+        # tap's group, while this phone is still in it (the membership is the database's,
+        # so a lost answer lost nothing); a phone signed out of it since is not let back
+        # in. Read now: the first tap may have committed after this request's guard read
+        if answer.group_id not in {m.group_id for m in groups.memberships(once.phone())[0]}:
+            flash(gettext("This form started a group that this phone is no longer in. To get "
+                          "back in, open the group's invite link."))
+            return redirect(url_for("main.home"), 303)
+        return redirect(answer.location)
     db.session.commit()
-    remember(membership)
+    remember(started[0])
     flash(gettext("%(group)s is started. Show the code to the others at the table to bring "
-                  "their phones in.", group=membership.name))
-    return redirect(location)
+                  "their phones in.", group=started[0].name))
+    return redirect(answer.location)
 
 
 @bp.route("/join/<int:group_id>/<token>", methods=["GET", "POST"])

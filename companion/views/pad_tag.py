@@ -16,7 +16,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ..i18n import language
 
-# the session key of an undone entry waiting in this phone's form (views/games.py)
+# the session key of an undone entry waiting in this phone's form (views/games/confirm.py)
 REFILL = "refill"
 # how long a page's CSRF token may be revalidated before the page is rendered afresh
 FRESH = 1800

@@ -77,7 +77,7 @@
   }
 
   // an entry form kept while another phone saved the entry it was opened for: the same
-  // entry (views/games.py, `twin`) gives way to the fresh form, and the page says so
+  // entry (views/games/entries.py, `twin`) gives way to the fresh form, and the page says so
   function same(a, b) {
     var x = [], y = [];
     a.forEach(function (value, name) { x.push(name + "=" + value); });

@@ -190,7 +190,7 @@ def full_group(app, client, runner, start_game):
     result = runner.invoke(args=["demo", "--nights", "6", "--seed", "7", "--group", "1"])
     assert result.exit_code == 0, result.output
     going = {kind: start_game(kind, ["Ann", "Ben", "Cid", "Dora"]) for kind in
-             ("dice_poker", "cards_500", "skyjo", "skull", "any_game")}
+             KINDS}
     with app.app_context():
         kinds = set(db.session.scalars(db.select(Game.kind)))
         data = set(db.session.scalars(db.select(Player.name)))

@@ -113,6 +113,27 @@ def test_an_undo_sent_again_after_another_phone_saved_is_answered_as_the_first(
     assert len(stored(app, game_id)) == 2
 
 
+def test_an_undo_sent_again_from_the_sheet_it_left_is_told_and_given_a_new_key(
+        app, client, start_game):
+    """The answer of an undo was lost while the page followed the sheet it left: the same
+    key sent from that version undoes nothing more, and the page it gets back can undo
+    again (with a key of its own) once the person decides to."""
+    game_id, _ = played(app, client, start_game, "skyjo", count=3)
+    undo = form_data(parse(client.get(f"/games/{game_id}")).one("section.undo form"))
+    first = flashes(client, client.post(f"/games/{game_id}/undo", data=undo))
+    assert first[0].startswith("Undone: Round 3")
+    again = client.post(f"/games/{game_id}/undo",
+                        data={**undo, "version": stored(app, game_id, "version")})
+    assert again.status_code == 409
+    assert texts(again, ".form-errors p")[0].startswith("This form was saved already: Undone")
+    assert len(stored(app, game_id)) == 2
+    form = form_data(parse(again).one("form.actions"))
+    assert form["once"] != undo["once"]
+    assert flashes(client, client.post(f"/games/{game_id}/undo", data=form))[0].startswith(
+        "Undone: Round 2")
+    assert len(stored(app, game_id)) == 1
+
+
 def test_a_correction_sent_again_after_another_phone_saved_is_answered_as_the_first(
         app, client, start_game):
     game_id, entries = played(app, client, start_game, "any_game", count=2)

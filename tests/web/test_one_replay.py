@@ -2,6 +2,9 @@
 
 import pytest
 
+from companion.extensions import db
+from companion.kinds.registry import KINDS
+from companion.models import Game
 from companion.rules.base import Rules
 from tests.web.conftest import version
 
@@ -11,9 +14,10 @@ def replays(monkeypatch):
     calls = []
     replay = Rules.replay
 
-    def counted(self, *args, **kwargs):
-        calls.append(self.kind)
-        return replay(self, *args, **kwargs)
+    def counted(self, players, options=None, entries=(), **kwargs):
+        # the kind, and how many entries were replayed
+        calls.append((self.kind, len(entries)))
+        return replay(self, players, options, entries, **kwargs)
 
     monkeypatch.setattr(Rules, "replay", counted)
     return calls
@@ -30,3 +34,32 @@ def test_a_saved_round_is_replayed_once_to_save_and_once_to_show(client, start_g
     # ann finished with the lowest score: not doubled
     assert "Saved. Round 1: Ann 3, Ben 9." in client.get(response.location).get_data(as_text=True)
     assert len(replays) == 1
+
+
+
+@pytest.fixture
+def finished(app, runner):
+    """{kind: a finished game of that kind with entries}, from the demo's nights."""
+    result = runner.invoke(args=["demo", "--nights", "6", "--seed", "7", "--group", "1"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        return dict(db.session.execute(
+            db.select(Game.kind, db.func.min(Game.id))
+            .where(Game.status == "finished", Game.entry_count > 1).group_by(Game.kind)).all())
+
+
+def test_a_finished_pad_and_its_chart_replay_the_game_once(client, finished, replays):
+    assert set(finished) == set(KINDS)
+    for kind, game in finished.items():
+        replays.clear()
+        assert client.get(f"/games/{game}").status_code == 200
+        assert [k for k, _ in replays] == [kind], kind
+
+
+def test_a_correction_page_replays_the_game_once(client, finished, replays):
+    for kind, game in finished.items():
+        replays.clear()
+        assert client.get(f"/games/{game}/entries/1").status_code == 200
+        # the game once; the card game's preview also checks the hand alone (a replay of
+        # that one entry, not of the game)
+        assert [k for k, entries in replays if entries > 1] == [kind], kind

@@ -199,3 +199,38 @@ def test_the_pad_is_in_the_readers_language(client, start_game, step, language, 
     for english in ("Round 1: tricks", "Save the tricks", "Bids 1 of 1 trick",
                     "Tap the tricks each player took"):
         assert english not in text, (language, english)
+
+
+def test_bids_typed_for_a_round_another_phone_finished_are_not_saved_for_the_next(
+        client, start_game, step):
+    """Another phone saved round 1's bids and tricks while this one tapped round 1's bids:
+    saved now, they would be round 2's without a word. Refused, and the page asks for
+    round 2's bids, the taps kept."""
+    game = start_game("wizard", THREE)
+    page = parse(client.get(f"/games/{game}"))
+    mine = {i.get("name"): i.get("value", "") for i in select(page, "form input[type=hidden]")
+            if i.get("name") in ("step", "round", "once", "entry", "version")}
+    step(game, [1, 0, 0])
+    step(game, [1, 0, 0])
+    # this phone followed the sheet: its form is based on the version as it is now
+    response = client.post(f"/games/{game}/entries", data={
+        **mine, "version": version(client, game), **numbers([0, 1, 1])})
+    assert response.status_code == 409
+    assert "The result of round 1 was saved on another phone" in parse(response).text
+    assert len(client.get(f"/games/{game}/sheet.json").get_json()["entries"]) == 2
+    page = parse(response)
+    assert texts(page, "#entry-heading") == ["Round 2: bids"]
+    assert [i.get("value") for i in select(page, "input[name=round]")] == ["2"]
+    checked = [i.get("value") for i in select(page, "input[type=radio]") if "checked" in i.attrs]
+    assert checked == ["0", "1", "1"]
+
+
+def test_a_round_number_sent_from_a_page_is_only_believed_up_to_the_sheets(client,
+                                                                          start_game):
+    game = start_game("wizard", THREE)
+    page = parse(client.get(f"/games/{game}"))
+    response = client.post(f"/games/{game}/entries", data={
+        "version": form_version(page), "step": "bids", "round": "99", "n_0": "1"})
+    assert response.status_code == 422
+    # round 1 deals one card: each bid is 0 or 1, whatever the form said
+    assert [int(i.get("value")) for i in select(parse(response), "input[name=n_1]")] == [0, 1]

@@ -120,7 +120,7 @@ class Cards500(Kind):
                                  **({"points": points} if points is not None else {})}
         return {"out": form.out.data, "hands": hands}
 
-    def preview(self, form, game):
+    def preview(self, form, game, sheet=None, position=None):
         """Each counted hand's points, and the whole hand as the rules see it, keyed by
         output."""
         shown, ready = {}, form.out.data in game.players
@@ -138,7 +138,10 @@ class Cards500(Kind):
                 shown[f"hand_{i}"] = ""
             ready = ready and bool(player == form.out.data or counts
                                    or form[f"points_{i}"].data is not None)
-        shown["check"], shown["problem"] = check(self, form, game) if ready else ("", "")
+        # the hand as stored: its points are the page's sheet's
+        stored = sheet.to_dict()["hands"][position] if sheet is not None else None
+        shown["check"], shown["problem"] = (check(self, form, game, stored) if ready
+                                            else ("", ""))
         return shown
 
     def board(self, game, sheet):
@@ -264,17 +267,19 @@ def counts_of(form, i):
     return counts or None
 
 
-def check(kind, form, game):
-    """The hand on its own through the rules: (every player's points, why it is refused)."""
+def check(kind, form, game, points=None):
+    """The hand on its own through the rules: (every player's points, why it is refused);
+    `points`: the hand's, when it is one the sheet already holds."""
     problems = [e for name, errors in form.errors.items() if name != "csrf_token"
                 for e in errors]
     if problems:
         return "", str(problems[0])
-    try:
-        sheet = RULES.replay(game.players, game.options, [kind.to_entry(form, game)])
-    except RuleError as error:
-        return "", sentence(error)
-    points = sheet.to_dict()["hands"][0]
+    if points is None:
+        try:
+            sheet = RULES.replay(game.players, game.options, [kind.to_entry(form, game)])
+        except RuleError as error:
+            return "", sentence(error)
+        points = sheet.to_dict()["hands"][0]
     scores = ", ".join(f"{p} {points_shown(points[p])}" for p in game.players
                        if p != form.out.data)
     # TRANSLATORS: %(scores)s lists the points of each player who did not go out: "Ann 45, Ben 30"

@@ -93,7 +93,7 @@ class DicePoker(Kind):
             doc["score"] = form.score.data
         return doc
 
-    def preview(self, form, game):
+    def preview(self, form, game, sheet=None, position=None):
         """What these dice would score in each row ("dash" where they miss), keyed by the
         element that shows it."""
         dice = dice_of(form)

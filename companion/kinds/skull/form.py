@@ -11,7 +11,6 @@ from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
 from ...forms import EntryForm, WholeNumberField
-from .rules import RULES
 
 
 @dataclass
@@ -75,11 +74,6 @@ def outcomes(players):
     return [("success", lazy_gettext("Success"))] + [
         # TRANSLATORS: Skull: a challenge ended on this player's skull card
         (f"skull:{p}", gettext("Skull of %(player)s", player=p)) for p in players]
-
-
-def state_before(game, position):
-    """The sheet as it stood when the challenge at `position` was made."""
-    return RULES.replay(game.players, game.options, game.docs[:position])
 
 
 def prefill(doc):

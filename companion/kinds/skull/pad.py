@@ -14,7 +14,7 @@ from ...i18n import and_list, language, sentence
 from ...rules import RuleError
 from ..base import Kind, Words
 from ..board import common
-from .form import SkullEntry, bids, entry_position, form_class, prefill, state_before
+from .form import SkullEntry, bids, entry_position, form_class, prefill
 from .page import SkullBoard, history, lost_card, seats, starter_reason, story
 from .rules import RULES, VARIANTS
 
@@ -84,7 +84,8 @@ class Skull(Kind):
     def entry_view(self, form, game, sheet, position=None):
         """The challengers still in and the bids they can make, as the table stood then; on
         the pad (not a correction), what the table does about the last challenge."""
-        before = (sheet if position is None else state_before(game, position)).to_dict()
+        # a correction's sheet keeps the moment before its entry (`Rules.replay`'s `keep`)
+        before = sheet.to_dict() if position is None else sheet.kept[position]
         active = set(before["active"])
         return SkullEntry(
             challengers=[choice for choice in form.challenger.iter_choices()
@@ -103,20 +104,22 @@ class Skull(Kind):
             doc["skull_owner"] = owner
         return doc
 
-    def preview(self, form, game):
+    def preview(self, form, game, sheet=None, position=None):
         """What saving the challenge would do, as a sentence for the table."""
         if not form.challenger.data or form.bid.data is None or not form.outcome.data:
             return {"consequence": ""}
         docs = game.docs
         at = entry_position(form.position.data, len(docs))
-        try:
-            after = RULES.replay(game.players, game.options,
-                                 docs[:at] + [self.to_entry(form, game)])
-        except RuleError as error:
-            shown = [e for field in form for e in field.errors]
-            said = sentence(error)
-            return {"consequence": "" if said in shown or str(error) in shown else said}
-        view = after.to_dict()
+        # the challenge as stored: the sheet after it was kept by the page's replay
+        view = sheet.kept.get(position + 1) if sheet is not None and at == position else None
+        if view is None:
+            try:
+                view = RULES.replay(game.players, game.options,
+                                    docs[:at] + [self.to_entry(form, game)]).to_dict()
+            except RuleError as error:
+                shown = [e for field in form for e in field.errors]
+                said = sentence(error)
+                return {"consequence": "" if said in shown or str(error) in shown else said}
         return {"consequence": " ".join(story(view["challenges"][-1], view))}
 
     def board(self, game, sheet):

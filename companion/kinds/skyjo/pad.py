@@ -84,7 +84,7 @@ class Skyjo(Kind):
                              **({"score": score} if score is not None or not grid else {})}
         return {"finisher": form.finisher.data, "hands": hands}
 
-    def preview(self, form, game):
+    def preview(self, form, game, sheet=None, position=None):
         """What the form shows of each grid, keyed by the data-preview of its element: the
         sentence, the mark under each column that goes, each row's wrong cells."""
         shown = {}

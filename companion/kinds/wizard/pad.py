@@ -54,7 +54,9 @@ class Wizard(Kind):
         return form_class(players).for_game(game, {**data, "round": number})
 
     def entry_view(self, form, game, sheet, position=None):
-        step, number = step_of(form, game.docs, position)
+        # the step the sheet takes now (or the corrected entry's): what the form's hidden
+        # fields say again, whatever a page sent back had said
+        step, number = step_at(game.docs, len(game.docs) if position is None else position)
         rounds = sheet.to_dict()["rounds"]
         bids = rounds[number - 1]["bids"] if step == TRICKS and number <= len(rounds) else {}
         players = game.players
@@ -65,11 +67,15 @@ class Wizard(Kind):
                  list(form[f"n_{i}"].errors)) for i, p in enumerate(players)],
             sum_said(step, number, typed(form, players)))
 
+    def overtaken(self, form, game):
+        # the bids of a round saved for the next one would be other bids
+        return step_of(form, game.docs, None) != step_at(game.docs, len(game.docs))
+
     def to_entry(self, form, game):
         step, _ = step_of(form, game.docs, None)
         return {step: typed(form, game.players)}
 
-    def preview(self, form, game):
+    def preview(self, form, game, sheet=None, position=None):
         step, number = step_of(form, game.docs, None)
         return {"sum": sum_said(step, number, typed(form, game.players))}
 
@@ -171,12 +177,12 @@ def step_at(docs, position):
 
 def step_of(form, docs, position):
     """The step and round a form enters: as it says (its hidden fields, as the page that
-    sent it knew them), else as the sheet stands now."""
+    sent it knew them: a round up to the next one), else as the sheet stands now."""
     step, number = step_at(docs, len(docs) if position is None else position)
     said, at = form.step.data, str(form["round"].data or "")
     if said in (BIDS, TRICKS):
         step = said
-    if at.isascii() and at.isdigit() and len(at) <= 2 and int(at) >= 1:
+    if at.isascii() and at.isdigit() and len(at) <= 2 and 1 <= int(at) <= number:
         number = int(at)
     return step, number
 

@@ -8,7 +8,7 @@ from ...forms import VersionForm
 from ...i18n import sentence
 from ...kinds.registry import KINDS
 from ...models import Game
-from ...services.changes import Answer, Key, change_game, removed
+from ...services.changes import Answer, Key, SentBefore, change_game, removed
 from ..access import owned
 from ..helpers import exists
 from ..once import answer_again, key_of, reply
@@ -64,6 +64,9 @@ def confirm(game, action, change, then, say, again=None):
         except services.ServiceError as error:
             status = 409 if isinstance(error, services.Conflict) else 422
             notice, form.version.data = sentence(error), game.version
+            if isinstance(error, SentBefore):
+                # its key was used by a send with other values: the next tap is a new one
+                form.once.data = once.issue(form.scope)
     elif form.seen() != game.version:
         # the pad this phone showed is out of date: say so, and ask about the sheet as it is
         notice = told.changed(game, game.last_change)

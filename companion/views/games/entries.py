@@ -132,14 +132,22 @@ def save(form, game, action, position, change, say):
             changes.refused(game)
             refuse(form, services.Conflict(told.changed(game, game.last_change)), game)
         return None
-    doc, seen = KINDS[game.kind].to_entry(form, game), form.seen()
+    kind = KINDS[game.kind]
+    doc, seen = kind.to_entry(form, game), form.seen()
+
+    def act():
+        if action == "add" and kind.overtaken(form, game):
+            # saved now, it would be another entry than the one its page showed
+            raise services.Conflict(told.changed(game, game.last_change))
+        return change(game, doc, seen)
+
     # a new entry whose form another phone's save overtook (the phone followed it, so the
     # form is based on the new version) is not stored again when it is that very entry
     twin_ = (lambda: saved_since(game, doc, form.opened())) if action == "add" else None
     try:
         return reply(changes.change_game(
             game, key_of(form), (action, position, game.labelled(doc), seen),
-            lambda: change(game, doc, seen), say, url_for("games.pad", game_id=game.id),
+            act, say, url_for("games.pad", game_id=game.id),
             twin=twin_))
     except REFUSED as error:
         refuse(form, error, game)

@@ -57,11 +57,15 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
 
 def render_correction(game, form, position, status):
     """The correction page of the entry at `position`, opened with it already scored."""
-    kind, sheet = KINDS[game.kind], services.replay(game)
+    kind = KINDS[game.kind]
+    # the one replay, keeping the sheet before the entry and after it
+    sheet = services.replay(game, keep=(position, position + 1))
+    stored = request.method == "GET"
     return render_template("games/correct.html", game=game, form=form, position=position,
                            board=kind.board(game, sheet), kind=kind,
                            entry=kind.entry_view(form, game, sheet, position),
-                           preview=kind.preview(form, game)), status
+                           preview=kind.preview(form, game, sheet if stored else None,
+                                                position)), status
 
 
 def render_confirm(game, form, action, notice, status):
