@@ -4,11 +4,11 @@
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from flask_babel import gettext, ngettext
 
-from .. import limits, once, services
+from .. import limits, once, queries, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
 from ..i18n import sentence
-from ..models import Group, Member
+from ..models import Group
 from ..services import groups
 from ..services.changes import Answer, once_only
 from ..address import public_url
@@ -108,8 +108,7 @@ def current():
 def show(group_id, name_form=None, status=200):
     group = db.session.get(Group, group_id)
     invite = public_url("groups.join", group_id=group.id, token=group.invite)
-    members = db.session.scalar(db.select(db.func.count()).select_from(Member)
-                                .where(Member.group_id == group.id))
+    members = queries.members(group.id)
     return render_template("groups/show.html", group=group, invite=invite, qr=qr_svg,
                            members=members, name_form=name_form or GroupNameForm(
                                name=group.name), form=ConfirmForm()), status

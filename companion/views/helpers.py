@@ -6,7 +6,6 @@ from urllib.parse import urlsplit
 from flask import request
 from werkzeug.routing import IntegerConverter
 
-from ..extensions import db
 from ..kinds.registry import KINDS
 from ..rules import GAMES
 from ..i18n import and_list, day, term
@@ -26,11 +25,6 @@ class IdConverter(IntegerConverter):
 
     def __init__(self, map, fixed_digits=0, min=0, max=ID_MAX, signed=False):
         super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
-
-
-def exists(model, id_: int) -> bool:
-    """Whether the row is still there (read afresh, after a refused change rolled back)."""
-    return db.session.scalar(db.select(model.id).where(model.id == id_)) is not None
 
 
 def page_number() -> int:

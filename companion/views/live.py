@@ -20,9 +20,8 @@ import segno
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup, escape
-from sqlalchemy import select
 
-from .. import services, told
+from .. import queries, services, told
 from ..address import public_url
 from ..extensions import db
 from ..i18n import term
@@ -50,7 +49,7 @@ def follow(tag: str, render):
 # ---- a game's pad --------------------------------------------------------------------
 
 def game_version(game_id: int) -> str:
-    return db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
+    return queries.game_version(game_id) or abort(404)
 
 
 @bp.get("/games/<int:game_id>/follow")
@@ -120,8 +119,7 @@ def share_night(night_id):
 def watched(game_id: int, token: str) -> str:
     """The version of the game this token opens; the app's 404 for any other token, so a
     wrong one says nothing of what exists. Compared in constant time."""
-    row = db.session.execute(select(Game.watch_token, Game.version)
-                             .where(Game.id == game_id)).first()
+    row = queries.watch_row(game_id)
     if row is None or not hmac.compare_digest(row.watch_token.encode(), token.encode()):
         abort(404)
     return row.version

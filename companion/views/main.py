@@ -9,11 +9,10 @@ from flask import (Blueprint, abort, current_app, g, redirect, render_template, 
                    send_from_directory, url_for)
 from flask_babel import gettext
 
-from ..extensions import db
+from .. import queries
 from ..forms import NightForm, StartGroupForm
 from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES, language
 from .helpers import kind_names, own_path
-from ..models import Game, Night, night_players
 
 bp = Blueprint("main", __name__)
 
@@ -24,23 +23,12 @@ for _key in ("name", "short_name", "description"):
     MANIFEST.pop(_key)
 
 
-# the group's last five nights; tonight's cards say how many came and how many games, counted by
-# the database (built once: building and keying a statement cost more than running it)
-RECENT = (db.select(Night,
-                    db.select(db.func.count()).select_from(night_players)
-                    .where(night_players.c.night_id == Night.id).scalar_subquery(),
-                    db.select(db.func.count(Game.id)).where(Game.night_id == Night.id)
-                    .scalar_subquery())
-          .where(Night.group_id == db.bindparam("group_id"))
-          .order_by(Night.date.desc(), Night.id.desc()).limit(5))
-
-
 @bp.get("/")
 def home():
     if g.membership is None:
         # a phone in no group: start one in a tap, or join one by its code
         return render_template("groups/start.html", form=StartGroupForm(action="group"))
-    rows = db.session.execute(RECENT, {"group_id": g.membership.group_id}).all()
+    rows = queries.recent_nights(g.membership.group_id)
     recent = [night for night, _, _ in rows]
     tonight = [row for row in rows if row[0].date == date.today()]
     return render_template("main/home.html", recent=recent, tonight=tonight,

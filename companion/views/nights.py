@@ -16,7 +16,7 @@ from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned
 from ..services.changes import Answer, removed
 from .once import answer_again, key_of, reply, submit_once
-from .helpers import exists, night_label, page_number
+from .helpers import night_label, page_number
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -167,7 +167,7 @@ def delete(night_id):
             services.delete_night(night)
         except services.ServiceError as error:
             db.session.rollback()
-            if not exists(Night, night_id):
+            if not queries.exists(Night, night_id):
                 # deleted by a tap at the same moment: this phone's own is answered as it was
                 return answer_again(key_of(form))
             notice = sentence(error)

@@ -14,7 +14,6 @@ from ..forms import ConfirmForm, NameForm
 from ..i18n import language, sentence
 from ..models import Player
 from .access import current_group_id
-from .helpers import exists
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -35,7 +34,7 @@ def show(player_id):
         except (services.ServiceError, StaleDataError) as error:
             db.session.rollback()
             # removed from the roster on another phone at this moment
-            if not exists(Player, player_id):
+            if not queries.exists(Player, player_id):
                 abort(404)
             form.name.errors.append(sentence(error))
         else:
@@ -65,14 +64,14 @@ def remove(player_id):
         except services.ServiceError as error:
             db.session.rollback()
             # a tap on another phone (or this one's first) removed them a moment ago
-            if not exists(Player, player_id):
+            if not queries.exists(Player, player_id):
                 abort(404)
             refusal = sentence(error)
         else:
             db.session.commit()
             flash(gettext("%(name)s is no longer on the roster.", name=name))
             return redirect(url_for("players.index"))
-    nights = db.session.execute(stats.NIGHTS_CAME, {"player": player.id}).scalar_one()
+    nights = queries.nights_came(player.id)
     played = queries.has_played(player.id)
     return render_template("players/remove.html", player=player, form=form, nights=nights,
                            played=played, refusal=refusal), 409 if refusal else 200

@@ -2,7 +2,7 @@
 
 from flask import request, session, url_for
 
-from ... import once, services, told
+from ... import once, queries, services, told
 from ...extensions import db
 from ...forms import VersionForm
 from ...i18n import sentence
@@ -10,7 +10,6 @@ from ...kinds.registry import KINDS
 from ...models import Game
 from ...services.changes import Answer, Key, SentBefore, change_game, removed
 from ..access import owned
-from ..helpers import exists
 from ..once import answer_again, key_of, reply
 from ..pad_tag import REFILL
 from . import bp
@@ -81,7 +80,7 @@ def delete(game_id):
     # every phone of the group shares this tap, from the version its page showed
     scope = f"delete-game:{game_id}:{request.form.get('version', '')}"[:120]
     key = Key(once.shared_key(scope), scope)
-    if request.method == "POST" and not exists(Game, game_id):
+    if request.method == "POST" and not queries.exists(Game, game_id):
         return answer_again(key)
     game = load_game(game_id)
     group_id = game.night.group_id
@@ -92,7 +91,7 @@ def delete(game_id):
         try:
             made = services.delete_game(game_, seen)
         except services.Conflict:
-            if exists(Game, game_id):
+            if queries.exists(Game, game_id):
                 raise
             # deleted by a tap that came first: answered as it was
             db.session.rollback()

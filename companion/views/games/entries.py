@@ -1,12 +1,9 @@
 """The pad: the score sheet, its entry form, the live preview, and correcting an entry."""
 
 from flask import abort, jsonify, make_response, request, url_for
-from sqlalchemy import select
 
-from ... import once, services, told
-from ...extensions import db
+from ... import once, queries, services, told
 from ...kinds.registry import KINDS
-from ...models import Game
 from ...services import changes
 from ..once import key_of, reply
 from ..pad_tag import not_modified, pad_tag, tagged
@@ -19,7 +16,7 @@ from .pages import (REFUSED, load_game, refill_for, refuse, render_correction, r
 def pad(game_id):
     # the phones round the table reload a pad far more often than it changes: a phone
     # that has this version of the page is told so (304) after one small query
-    version = db.session.scalar(select(Game.version).where(Game.id == game_id)) or abort(404)
+    version = queries.game_version(game_id) or abort(404)
     tag = pad_tag(version, game_id)
     if tag and request.if_none_match.contains(tag):
         return not_modified(tag)

@@ -12,7 +12,6 @@ from ...kinds.registry import KINDS
 from ...models import Night
 from ...services.changes import Answer, shared
 from ..access import current_group_id
-from ..helpers import exists
 from ..once import reply, submit_once
 from . import bp
 from .pages import REFUSED, load_game
@@ -45,7 +44,7 @@ def new(night_id, kind):
             # the night was deleted on another phone while this one started a game there,
             # or one of the players was removed from the roster
             db.session.rollback()
-            if not exists(Night, night_id):
+            if not queries.exists(Night, night_id):
                 abort(404)
             form.form_errors.append(gettext("A player was removed from the roster on another "
                                             "phone at this moment: choose the seats again."))

@@ -1,0 +1,62 @@
+"""The group's people and games, a row or a number each: the roster, whether a player
+has played, the nights they came to, a group's members; a game's version, its watch
+token and its settings."""
+
+from ..extensions import db
+from ..models import Game, Member, Night, Seat, night_players
+from .base import ATTENDANCE, PLAYER, RECORD
+
+def _sum(column):
+    return (db.select(db.func.coalesce(db.func.sum(column), 0))
+            .where(RECORD.player_id == PLAYER.id).scalar_subquery())
+
+
+# each player with their games and wins (summed from their records, one row per kind they
+# played) and the nights they came to, in one query; each sum reads the player's own rows
+# by index, whatever else the server holds
+ROSTER = (db.select(PLAYER.id, PLAYER.name, _sum(RECORD.games).label("games"),
+                    _sum(RECORD.won).label("won"),
+                    db.select(db.func.count()).select_from(night_players)
+                    .where(ATTENDANCE.player_id == PLAYER.id).scalar_subquery().label("nights"))
+          .where(PLAYER.group_id == db.bindparam("group_id"))
+          .order_by(PLAYER.name))
+SEATED = db.select(db.exists().where(Seat.player_id == db.bindparam("player")))
+
+
+def roster(group_id: int) -> list:
+    return db.session.execute(ROSTER, {"group_id": group_id}).all()
+
+
+def has_played(player_id: int) -> bool:
+    return bool(db.session.execute(SEATED, {"player": player_id}).scalar())
+
+
+def nights_came(player_id: int) -> int:
+    return db.session.execute(db.select(db.func.count()).select_from(night_players)
+                              .where(night_players.c.player_id == player_id)).scalar_one()
+
+
+def members(group_id: int) -> int:
+    return db.session.scalar(db.select(db.func.count()).select_from(Member)
+                             .where(Member.group_id == group_id))
+
+
+def exists(model, id_: int) -> bool:
+    """Whether the row is still there (read afresh, after a refused change rolled back)."""
+    return db.session.scalar(db.select(model.id).where(model.id == id_)) is not None
+
+
+def game_version(game_id: int) -> str | None:
+    return db.session.scalar(db.select(Game.version).where(Game.id == game_id))
+
+
+def watch_row(game_id: int):
+    """The game's watch token and version, or None."""
+    return db.session.execute(db.select(Game.watch_token, Game.version)
+                              .where(Game.id == game_id)).first()
+
+
+def settings_of(game_id: int, kind: str, group_id: int | None) -> dict | None:
+    """The settings of a game of `kind` in the group (a new game starts from them)."""
+    return db.session.scalar(db.select(Game.options).join(Night).where(
+        Game.id == game_id, Game.kind == kind, Night.group_id == group_id))
