@@ -205,6 +205,16 @@ class Rules:
         return [(o.label, o.describe(merged[o.key])) for o in self.options]
 
 
+class RoundRules(Rules):
+    """A kind whose entries are rounds (any game, Skyjo, Wizard): its refusals say so."""
+
+    def game_over(self) -> RuleError:
+        return RuleError("The game is over: no round can be added.")
+
+    def unreadable(self) -> RuleError:
+        return RuleError("This round is not readable.")
+
+
 # -- small helpers the kind modules share ------------------------------------------
 
 

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import inspect, select
+from sqlalchemy import inspect
 
-from .. import locks, once, told
+from .. import locks, once, queries, told
 from ..extensions import db
 from ..models import Game, Submission
 from ..rules import RuleError
@@ -135,7 +135,7 @@ def refused(game: Game) -> None:
     rather than read again."""
     game_id = inspect(game).identity[0]
     db.session.rollback()
-    if db.session.scalar(select(Game.id).where(Game.id == game_id)) is None:
+    if not queries.exists(Game, game_id):
         raise Gone()
 
 

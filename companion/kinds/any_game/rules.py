@@ -10,8 +10,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules.base import (Message, Option, RuleError, Rules, Term, highest, is_int, lowest,
-                   not_playing, unknown_field)
+from ...rules.base import (Message, Option, RoundRules, RuleError, Term, highest, is_int,
+                           lowest, not_playing, unknown_field)
 
 POINTS = 100_000
 NAME_MAX = 40
@@ -45,7 +45,7 @@ class State:
         return dict(self.sums)
 
 
-class AnyGame(Rules):
+class AnyGame(RoundRules):
     kind = "any_game"
     # TRANSLATORS: the kind of game for every game the app has no rules for
     title = Term("Any game")
@@ -69,12 +69,6 @@ class AnyGame(Rules):
         Option("rounds", Term("Number of rounds"), None, "int", minimum=1, maximum=1000,
                optional=True),
     )
-
-    def game_over(self) -> RuleError:
-        return RuleError("The game is over: no round can be added.")
-
-    def unreadable(self) -> RuleError:
-        return RuleError("This round is not readable.")
 
     def best_for(self, options: dict[str, Any]) -> str:
         return "high" if options.get("high_wins", True) else "low"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules.base import (Message, Names, Option, RuleError, Rules, Term, is_int, lowest,
-                   need_player, not_playing, unknown_field)
+                           need_player, not_playing, unknown_field)
 
 # (key, label, points per card), in the order the pad shows them
 CARD_TYPES = [

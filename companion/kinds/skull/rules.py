@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules.base import (Counted, Message, Option, RuleError, Rules, Term, is_int, need_player,
-                   unknown_field)
+                           unknown_field)
 
 CARDS_PER_PLAYER = 4
 POINTS_TO_WIN = 2

@@ -6,8 +6,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules.base import (Counted, Message, Names, Option, RuleError, Rules, Term, is_int, lowest,
-                   need_int, need_player, not_playing, unknown_field)
+from ...rules.base import (Counted, Message, Names, Option, RoundRules, RuleError, Term,
+                           is_int, lowest, need_int, need_player, not_playing,
+                           unknown_field)
 
 # copies of each card value in the 150-card deck
 DECK: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{value: 10 for value in range(1, 13)}}
@@ -168,7 +169,7 @@ class SkyjoState:
         self.sums = {p: sum(points[p] for points in self.rounds) for p in self.players}
 
 
-class Skyjo(Rules):
+class Skyjo(RoundRules):
     kind = "skyjo"
     # TRANSLATORS: the name of the card game Skyjo (a published game's name)
     title = Term("Skyjo")
@@ -192,12 +193,6 @@ class Skyjo(Rules):
         # player's total reaches it
         Option("target", Term("Game ends at"), 100, "int", minimum=10, maximum=1000),
     )
-
-    def game_over(self) -> RuleError:
-        return RuleError("The game is over: no round can be added.")
-
-    def unreadable(self) -> RuleError:
-        return RuleError("This round is not readable.")
 
     def entry_name(self, docs: list[dict], position: int) -> Message:
         # TRANSLATORS: a round of a game by its number, said inside a sentence ("This

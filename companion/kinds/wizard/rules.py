@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.base import (Message, Option, RuleError, Rules, Term, highest, is_int,
-                                  not_playing, unknown_field)
+from ...rules.base import (Message, Option, RoundRules, RuleError, Term, highest, is_int,
+                           not_playing, unknown_field)
 
 # the cards of the deck: 52 ordinary cards, 4 Wizards and 4 Jesters
 DECK = 60
@@ -53,7 +53,7 @@ class State:
         return len(self.rounds) if len(self.rounds) > self.played else None
 
 
-class Wizard(Rules):
+class Wizard(RoundRules):
     kind = "wizard"
     # TRANSLATORS: the name of the card game Wizard (a published game's name)
     title = Term("Wizard")
@@ -77,12 +77,6 @@ class Wizard(Rules):
         # number of tricks of the round, so that someone must miss
         Option("uneven_bids", Term("Bids may not add up to the tricks"), False),
     )
-
-    def game_over(self) -> RuleError:
-        return RuleError("The game is over: no round can be added.")
-
-    def unreadable(self) -> RuleError:
-        return RuleError("This round is not readable.")
 
     def check_setup(self, players: Any, options: Any) -> tuple[list[str], dict[str, Any]]:
         players, options = super().check_setup(players, options)
