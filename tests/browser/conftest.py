@@ -235,6 +235,14 @@ def answered(page):
     page.wait_for_load_state("domcontentloaded")
 
 
+def follow(link):
+    """Follow `link` (a locator) and wait until the next page's scripts ran: a form tapped
+    before them posts as a plain form (static/js/send.js enhances it at DOMContentLoaded),
+    which a test of what the scripts do when the network fails must not race."""
+    with link.page.expect_navigation(wait_until="domcontentloaded"):
+        link.click()
+
+
 @pytest.fixture
 def table(page, live_server, request):
     person = Table(page, live_server, request.node.name)

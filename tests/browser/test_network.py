@@ -17,7 +17,7 @@ from playwright.sync_api import Error, expect
 
 from companion.extensions import db
 from companion.models import Game
-from tests.browser.conftest import Table, answered, real_app, served
+from tests.browser.conftest import Table, answered, follow, real_app, served
 from tests.browser.test_evening import cards_hand, dice_turn, skull_challenge, skyjo_round
 from tests.web.test_lost_answers import other_phone_saves, stored
 
@@ -74,7 +74,8 @@ def start_game(a, kind):
         page.get_by_label("New player's name").fill(name)
         page.get_by_role("button", name="Add player").click()
         expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
-    page.get_by_role("link", name=TITLES[kind], exact=True).click()
+        answered(page)
+    follow(page.get_by_role("link", name=TITLES[kind], exact=True))
     if kind == "any_game":
         page.get_by_label("Name of the game").fill("Qwixx")
     page.get_by_role("button", name="Start the game").click()
@@ -330,7 +331,7 @@ def test_a_correction_whose_answer_was_lost_is_made_once(phones, app):
     page = a.page
     any_game_round(page)
     answered(page)
-    page.get_by_role("link", name="Correct round 1").click()
+    follow(page.get_by_role("link", name="Correct round 1"))
     page.get_by_role("spinbutton", name="Ann", exact=True).fill("13")
     second = {"scores": {"Ann": 5, "Ben": 5, "Cid": 5, "Dora": 5}}
     lose_answers(page, f"**/games/{game_id}/entries/0",
@@ -363,8 +364,8 @@ def test_a_new_game_whose_answer_was_lost_is_started_once(phones, app):
     a = phones()
     start_game(a, "any_game")
     page = a.page
-    page.get_by_role("link", name="← Tonight").click()
-    page.get_by_role("link", name="Skyjo", exact=True).click()
+    follow(page.get_by_role("link", name="← Tonight"))
+    follow(page.get_by_role("link", name="Skyjo", exact=True))
     lose_answers(page, "**/games/new/skyjo")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"), timeout=10000)
