@@ -100,52 +100,6 @@
     });
   }
 
-  // fields in a [data-advance="auto"] box move on by themselves once their value is whole:
-  // when no further digit keeps it within min..max (cards -2..12: at once after 2-9, 0, -1
-  // and -2; after a 1, at a key other than 0-2 or after a pause). Past the last field the
-  // keyboard closes, leaving Save in view.
-  var PAUSE = 800;
-
-  function inRange(field, text) {
-    return /^-?\d+$/.test(text) && Number(text) >= Number(field.min) &&
-      Number(text) <= Number(field.max);
-  }
-
-  function whole(field, text) {
-    if (!inRange(field, text)) { return false; }
-    if (/^-?0$/.test(text)) { return true; }  // no digit follows a lone 0
-    for (var digit = 0; digit <= 9; digit += 1) {
-      if (inRange(field, text + digit)) { return false; }
-    }
-    return true;
-  }
-
-  function autoAdvance(field) {
-    var timer = null;
-    var waiting = false;  // the value could still take a digit (a 1 that may become 12)
-    function stop() { clearTimeout(timer); waiting = false; }
-    field.addEventListener("input", function () {
-      stop();
-      if (document.activeElement !== field) { return; }
-      if (whole(field, field.value)) { moveOn(field); return; }
-      if (inRange(field, field.value)) {
-        waiting = true;
-        timer = setTimeout(function () {
-          if (waiting && document.activeElement === field) { stop(); moveOn(field); }
-        }, PAUSE);
-      }
-    });
-    // a key that takes a waiting value out of range is typed in the next field
-    field.addEventListener("beforeinput", function (event) {
-      if (!waiting || event.inputType !== "insertText" || !event.data) { return; }
-      if (inRange(field, field.value + event.data)) { return; }
-      event.preventDefault();
-      stop();
-      if (moveOn(field)) { document.execCommand("insertText", false, event.data); }
-    });
-    field.addEventListener("blur", stop);
-  }
-
   // "Copy link" beside a link's field (the share page); without the clipboard api (a
   // page over plain http) the field's text is selected and copied the old way. What it
   // says once copied is the page's, in its language (base.html: <body data-copied>)
@@ -177,12 +131,13 @@
     },
     refresh: function (root) {
       enhancers.forEach(function (e) { each(root, e[0], e[1]); });
-    }
+    },
+    // a pad's script moving on as the keyboard's "next" does
+    moveOn: moveOn
   };
 
   Companion.enhance("[data-wake-lock]", wakeLock);
   Companion.enhance("form[data-preview-url]", keyboardKeys);
-  Companion.enhance('[data-advance="auto"] input', autoAdvance);
   Companion.enhance("form[data-preview-url]", livePreview);
   // (a form the page sends in the background has its own guard: static/js/send.js)
   Companion.enhance('form[method="post"]:not([data-send])', oneSubmit);

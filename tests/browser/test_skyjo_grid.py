@@ -1,5 +1,6 @@
-"""A Skyjo round by cards in Chromium at phone size: the grid moves on cell to cell, says
-the column that goes, and a round of typed scores fits the screen with its Save button."""
+"""A Skyjo round by cards in Chromium at phone size: a keypad under the grid types a card a
+tap (no digits to merge, at any speed), a keyboard moves on cell to cell, the grid says the
+column that goes, and a round of typed scores fits the screen with its Save button."""
 
 import pytest
 from playwright.sync_api import expect
@@ -56,10 +57,14 @@ def test_a_round_by_cards_moves_on_cell_by_cell_and_says_the_column_that_goes(ta
     page.keyboard.press("Enter")
     expect(cell(page, "Dora", 0)).to_be_focused()
 
-    # row 1: 5 and 0 are whole at once, 1 then 2 make 12, a lone 1 moves on after a pause
+    # row 1: 5 and 0 are whole at once, 1 then 2 make 12, a lone 1 waits for the key that
+    # decides, however long: Enter moves on
     page.keyboard.type("5120")
     expect(cell(page, "Dora", 3)).to_be_focused()
     page.keyboard.type("1")
+    page.wait_for_timeout(1500)
+    expect(cell(page, "Dora", 3)).to_be_focused()
+    page.keyboard.press("Enter")
     expect(cell(page, "Dora", 4)).to_be_focused()
     # row 2: -1 is whole; row 3: a 1 followed by a minus sign moves on with it, to -2
     page.keyboard.type("5-142")
@@ -131,3 +136,60 @@ def test_a_round_of_four_scores_fits_the_screen_after_a_save(table):
     rows = page.locator("table.rounds tbody tr")
     expect(rows.first.get_by_role("cell")).to_have_text(["20★×2", "24", "10", "30"])
     expect(rows.last.get_by_role("cell")).to_have_text(["12", "8", "3★", "15"])
+
+
+def keys(page, player):
+    """The keypad under `player`'s grid."""
+    return page.locator(".player-entry").filter(
+        has=page.get_by_label(f"{player}, row 1, column 1", exact=True)).get_by_role(
+        "group", name="Card values")
+
+
+@pytest.mark.parametrize("width,scheme", [(390, "light"), (320, "dark")])
+def test_the_keypad_types_a_card_a_tap_at_any_speed(table, width, scheme):
+    page = table.page
+    page.set_viewport_size({"width": width, "height": 844})
+    page.emulate_media(color_scheme=scheme)
+    start_skyjo(table)
+    page.get_by_role("radio", name="Ann", exact=True).tap()
+    score(page, "Ann").fill("5")
+    score(page, "Ben").fill("20")
+
+    # Dora's cards, row by row, tapped as fast as the browser can: 1 then 2 are two cards
+    page.get_by_text("Or enter Dora's cards").tap()
+    pad = keys(page, "Dora")
+    for value in ["1", "2", "3", "4", "−1", "−2", "5", "12", "3", "4", "0", "6"]:
+        pad.get_by_role("button", name=value, exact=True).tap()
+    typed = [cell(page, "Dora", c).input_value() for c in range(12)]
+    assert typed == ["1", "2", "3", "4", "-1", "-2", "5", "12", "3", "4", "0", "6"]
+    # no cell took the focus: the phone's keyboard stays closed, the keypad in view
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"
+    # 1+2+3+4, -1-2+5+12, 3+4+0+6
+    expect(page.locator("#grid_score_3")).to_contain_text("37")
+
+    # a mistake: a cell tapped is the one the next key fills; ⌫ clears the card before
+    cell(page, "Dora", 1).tap()
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"
+    pad.get_by_role("button", name="9", exact=True).tap()
+    expect(cell(page, "Dora", 1)).to_have_value("9")
+    expect(cell(page, "Dora", 2)).to_have_value("3")
+    pad.get_by_role("button", name="Clear a card").tap()
+    expect(cell(page, "Dora", 2)).to_have_value("")
+    pad.get_by_role("button", name="3", exact=True).tap()
+    expect(page.locator("#grid_score_3")).to_contain_text("44")
+
+    # Cid's column 2 went during play: — leaves its places empty
+    page.get_by_text("Or enter Cid's cards").tap()
+    pad = keys(page, "Cid")
+    for value in ["5", "—", "7", "8", "0", "—", "1", "2", "3", "—", "4", "−2"]:
+        if value == "—":
+            pad.get_by_role("button", name="No card: a column gone").tap()
+        else:
+            pad.get_by_role("button", name=value, exact=True).tap()
+    assert [cell(page, "Cid", c).input_value() for c in range(12)] == [
+        "5", "", "7", "8", "0", "", "1", "2", "3", "", "4", "-2"]
+    table.check(f"skyjo-keypad-{width}-{scheme}")
+    page.get_by_role("button", name="Save round 1").tap()
+    # Ann finished lowest: not doubled; Cid 5+7+8+0+1+2+3+4-2 = 28; Dora 1+9+3+4+...: 44
+    expect(page.get_by_role("status").first).to_contain_text(
+        "Round 1: Ann 5, Ben 20, Cid 28, Dora 44")
