@@ -14,7 +14,10 @@
         .then(function (shown) {
           Object.keys(shown).forEach(function (key) {
             form.querySelectorAll('[data-preview="' + key + '"]').forEach(function (el) {
+              var said = shown[key] && el.textContent !== shown[key];
               el.textContent = shown[key];
+              // a warning about the tap just made ([data-reveal]) is scrolled into view
+              if (said && el.hasAttribute("data-reveal")) { el.scrollIntoView({ block: "nearest" }); }
             });
           });
         })

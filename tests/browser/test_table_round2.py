@@ -1,0 +1,96 @@
+"""What a new user's evening tripped on (issue 31), each at 320 and 390 px, light and dark:
+the layout measured in Chromium, the words read as a person reads them."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Table, answered, follow, real_app, served
+from tests.web.test_lost_answers import other_phone_saves
+
+PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
+SIZES = [(320, "light"), (390, "dark")]
+
+
+@pytest.fixture
+def app(tmp_path):
+    return real_app(tmp_path, "round2")
+
+
+@pytest.fixture
+def table(page, app, request):
+    for base in served(app):
+        person = Table(page, base, request.node.name)
+        yield person
+        person.finish()
+
+
+def game_id(page):
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def start(table, title, players=PLAYERS, width=390, scheme="light"):
+    """A night of `players` and a game of `title` on the table's phone, its pad open."""
+    page = table.page
+    page.set_viewport_size({"width": width, "height": 844})
+    page.emulate_media(color_scheme=scheme)
+    table.goto("/")
+    page.get_by_role("button", name="Start the night").click()
+    for name in players:
+        page.get_by_label("New player's name").fill(name)
+        page.get_by_role("button", name="Add player").click()
+        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
+        answered(page)
+    follow(page.get_by_role("link", name=title, exact=True))
+    if title == "Any game":
+        page.get_by_label("Name of the game").fill("Qwixx")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    answered(page)
+
+
+def outside(page, selector, within):
+    """How far each `selector` reaches past the `within` box around it (px, > 0 is out),
+    and each whose text is cut (its content wider than its box)."""
+    return page.evaluate("""([selector, within]) => [...document.querySelectorAll(selector)]
+        .filter(el => el.getClientRects().length)
+        .map(el => {
+            const box = el.getBoundingClientRect();
+            const around = el.closest(within).getBoundingClientRect();
+            const cut = [...el.querySelectorAll('*')].some(
+                child => child.scrollWidth > child.clientWidth + 1);
+            return [el.textContent.trim(), Math.round(box.right - around.right), cut];
+        })
+        .filter(([, over, cut]) => over > 0 || cut)""", [selector, within])
+
+
+def covered_by_save_bar(page, locator):
+    """Whether `locator` is on screen but under the sticky Save bar."""
+    box = locator.bounding_box()
+    bar = page.locator(".action-bar").bounding_box()
+    return box["y"] + box["height"] > bar["y"]
+
+
+# ---- 2. dice poker's rows ------------------------------------------------------------
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_dice_poker_rows_fit_their_card_and_the_warning_is_above_save(table, app, width,
+                                                                      scheme):
+    page = table.page
+    start(table, "Dice poker", players=["Ann", "Ben"], width=width, scheme=scheme)
+    # part 1 played on another phone: part 2's rows are open
+    for row in range(1, 7):
+        for player in ["Ann", "Ben"]:
+            other_phone_saves(app, game_id(page), {"player": player, "row": str(row),
+                                                   "dice": [row] * 3 + [1, 2]})
+    page.reload()
+    for face in [1, 2, 3, 4, 6]:
+        page.get_by_role("button", name=f"Add a {face}", exact=True).click()
+    page.get_by_role("radio", name=re.compile(r"^Two pairs( |$)")).check()
+    warning = page.get_by_text("These dice don't make two pairs", exact=False)
+    expect(warning).to_be_visible()
+    assert outside(page, ".dp-row", ".card") == []
+    # the warning is read where the row was tapped, not under the Save bar
+    assert not covered_by_save_bar(page, warning)
+    table.check(f"dice-rows-{width}-{scheme}")
