@@ -59,9 +59,11 @@ class EntryForm(VersionForm):
         return None
 
     def attach(self, error: Exception) -> None:
-        """Show a refusal next to the field it concerns, or above the form."""
-        name = self.field_name(error) if getattr(error, "player", None) else None
-        if name is not None and name in self:
-            self[name].errors = [*self[name].errors, sentence(error)]
-        else:
-            self.form_errors.append(sentence(error))
+        """Show a refusal next to the field it concerns, or above the form; with the
+        refusals found with it about the entry's other players (RuleError.others)."""
+        for each in (error, *getattr(error, "others", ())):
+            name = self.field_name(each) if getattr(each, "player", None) else None
+            if name is not None and name in self:
+                self[name].errors = [*self[name].errors, sentence(each)]
+            else:
+                self.form_errors.append(sentence(each))

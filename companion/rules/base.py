@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 # the kind modules take the sentence types from here too
-from .errors import Counted, Message, Names, RuleError, Term, is_int  # noqa: F401
+from .errors import Counted, Message, Names, RuleError, Term, each, is_int  # noqa: F401
 from .option import Option
 from .sheet import Sheet, json_safe
 

@@ -76,6 +76,8 @@ class RuleError(Message, Exception):
     `player` names the player the problem is about, when there is one, and `field` the part
     of the entry ("score", "bid", "grid.4" for a grid's fifth cell ...), so that a form can
     show the message next to the field it concerns; it also fills the sentence's {player}.
+    `others`: the refusals about the other players of the same entry, found with this one
+    (`each`), so that a form says them all at once; the first is the one raised.
     """
 
     def __init__(self, key: str, index: int | None = None, player: str | None = None,
@@ -85,6 +87,7 @@ class RuleError(Message, Exception):
         self.index = index
         self.player = player
         self.field = field
+        self.others: tuple[RuleError, ...] = ()
         Exception.__init__(self, self.message)
 
     __str__ = Message.__str__
@@ -106,6 +109,21 @@ class Counted(RuleError):
     @property
     def template(self) -> str:
         return self.key if self.params["count"] == 1 else self.plural
+
+
+def each(items: Any, read: Any) -> dict:
+    """`read(item)` of every item (each player's part of an entry), as {item: result}; the
+    refusals of all of them gathered: the first is raised, the others on it (`others`)."""
+    results, refused = {}, []
+    for item in items:
+        try:
+            results[item] = read(item)
+        except RuleError as error:
+            refused.append(error)
+    if refused:
+        refused[0].others = tuple(refused[1:])
+        raise refused[0]
+    return results
 
 
 def is_int(value: Any) -> bool:

@@ -270,15 +270,15 @@ def counts_of(form, i):
 def check(kind, form, game, points=None):
     """The hand on its own through the rules: (every player's points, why it is refused);
     `points`: the hand's, when it is one the sheet already holds."""
-    problems = [e for name, errors in form.errors.items() if name != "csrf_token"
+    problems = [str(e) for name, errors in form.errors.items() if name != "csrf_token"
                 for e in errors]
     if problems:
-        return "", str(problems[0])
+        return "", " ".join(problems)
     if points is None:
         try:
             sheet = RULES.replay(game.players, game.options, [kind.to_entry(form, game)])
         except RuleError as error:
-            return "", sentence(error)
+            return "", " ".join(sentence(each) for each in (error, *error.others))
         points = sheet.to_dict()["hands"][0]
     scores = ", ".join(f"{p} {points_shown(points[p])}" for p in game.players
                        if p != form.out.data)

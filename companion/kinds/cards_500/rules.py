@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules.base import (Message, Names, Option, RuleError, Rules, Term, is_int, lowest,
+from ...rules.base import (Message, Names, Option, RuleError, Rules, Term, each, is_int, lowest,
                            need_player, not_playing, unknown_field)
 
 # (key, label, points per card), in the order the pad shows them
@@ -122,15 +122,18 @@ class Cards500(Rules):
             raise RuleError("{player} went out and scores 0, so {player} has no cards to "
                             "count.", player=out)
         shoe = copies(state.options)
-        points, held = {out: 0}, {}
-        for player in state.players:
-            if player == out:
-                continue
+
+        def read(player: str) -> tuple[int, dict[str, int]]:
             if player not in hands:
                 # TRANSLATORS: {out} is the player who went out (laid their last card)
                 raise RuleError("{player}'s hand is missing: everyone but {out} still "
                                 "holds cards.", player=player, out=out)
-            points[player], held[player] = self.hand(player, hands[player], shoe)
+            return self.hand(player, hands[player], shoe)
+
+        # every hand read, what is wrong in each said at once
+        read_hands = each([p for p in state.players if p != out], read)
+        points = {out: 0, **{player: score for player, (score, _) in read_hands.items()}}
+        held = {player: counts for player, (_, counts) in read_hands.items()}
         self.check_shoe(held, shoe, state.options)
         state.hands.append({p: points[p] for p in state.players})
         state.outs.append(out)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules.base import (Counted, Message, Names, Option, RoundRules, RuleError, Term,
-                           is_int, lowest, need_int, need_player, not_playing,
+                           each, is_int, lowest, need_int, need_player, not_playing,
                            unknown_field)
 
 # copies of each card value in the 150-card deck
@@ -216,15 +216,17 @@ class Skyjo(RoundRules):
         for name in hands:
             if name not in players:
                 raise not_playing(name)
-        raw, grids = {}, {}
-        for player in players:
+
+        def read(player: str) -> tuple[int, list | None]:
             if player not in hands:
                 raise RuleError("{player}'s hand is missing from this round.",
                                 player=player)
-            raw[player], grid = _read_hand(hands[player], player,
-                                           options["remove_columns_at_reveal"])
-            if grid is not None:
-                grids[player] = grid
+            return _read_hand(hands[player], player, options["remove_columns_at_reveal"])
+
+        # every player's hand read, what is wrong in each said at once
+        read_hands = each(players, read)
+        raw = {player: score for player, (score, _) in read_hands.items()}
+        grids = {player: grid for player, (_, grid) in read_hands.items() if grid is not None}
         over = _over_deck(list(grids.values()))
         if over:
             value, count = over
