@@ -94,3 +94,60 @@ def test_dice_poker_rows_fit_their_card_and_the_warning_is_above_save(table, app
     # the warning is read where the row was tapped, not under the Save bar
     assert not covered_by_save_bar(page, warning)
     table.check(f"dice-rows-{width}-{scheme}")
+
+
+# ---- 4. counting a card hand by type -------------------------------------------------
+
+def tap_in_view(page, locator):
+    """A tap on what is on screen as it is (not under the sticky bars): no scrolling."""
+    box = locator.bounding_box()
+    in_bar = locator.evaluate("el => el.closest('.action-bar') !== null")
+    bottom = page.viewport_size["height"] if in_bar else \
+        page.locator(".action-bar").bounding_box()["y"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= bottom, locator
+    locator.tap()
+
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_two_hands_counted_by_card_in_eight_taps_without_scrolling(table, width, scheme):
+    page = table.page
+    start(table, "Card game to 500", width=width, scheme=scheme)
+    more = "More %s"
+
+    def key(player, card):
+        return page.locator("fieldset", has_text=f"{player}’s cards").get_by_role(
+            "button", name=more % card)
+
+    # hand 1: the table opens the counting once
+    page.get_by_role("radio", name="Ann went out", exact=True).tap()
+    page.get_by_text("Count the cards instead").tap()
+    key("Ben", "Twos").tap()
+    page.get_by_role("spinbutton", name="Cid", exact=True).fill("5")
+    page.get_by_role("spinbutton", name="Dora", exact=True).fill("10")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").first).to_contain_text("Saved. Hand 1:")
+    answered(page)
+
+    # hand 2 from the page the save left: the counting is still open
+    if width == 390:
+        taps = [page.get_by_role("radio", name="Ben went out", exact=True),
+                key("Ann", "Jokers"), key("Ann", "Aces"), key("Ann", "Three to Nine"),
+                key("Cid", "Ten to King"), key("Cid", "Three to Nine"),
+                page.get_by_role("spinbutton", name="Dora", exact=True)]
+        for control in taps:
+            tap_in_view(page, control)
+        page.keyboard.type("25")
+        save = page.get_by_role("button", name="Save hand 2")
+        tap_in_view(page, save)
+        assert len(taps) + 1 <= 8
+    else:
+        page.get_by_role("radio", name="Ben went out", exact=True).tap()
+        for player, card in [("Ann", "Jokers"), ("Ann", "Aces"), ("Ann", "Three to Nine"),
+                             ("Cid", "Ten to King"), ("Cid", "Three to Nine")]:
+            key(player, card).tap()
+        page.get_by_role("spinbutton", name="Dora", exact=True).fill("25")
+        table.check(f"cards-counting-{width}-{scheme}")
+        page.get_by_role("button", name="Save hand 2").tap()
+    # ann 50 + 15 + 5, cid 10 + 5, dora typed
+    expect(page.get_by_role("status").first).to_contain_text(
+        "Saved. Hand 2: Ben went out; Ann 70, Cid 15, Dora 25")
