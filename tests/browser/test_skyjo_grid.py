@@ -134,8 +134,8 @@ def test_a_round_of_four_scores_fits_the_screen_after_a_save(table):
     table.check("skyjo-two-rounds")
     # the rounds oldest first
     rows = page.locator("table.rounds tbody tr")
-    expect(rows.first.get_by_role("cell")).to_have_text(["20★×2", "24", "10", "30"])
-    expect(rows.last.get_by_role("cell")).to_have_text(["12", "8", "3★", "15"])
+    expect(rows.first.get_by_role("cell")).to_have_text(["20⚑×2", "24", "10", "30"])
+    expect(rows.last.get_by_role("cell")).to_have_text(["12", "8", "3⚑", "15"])
 
 
 def keys(page, player):

@@ -151,3 +151,30 @@ def test_two_hands_counted_by_card_in_eight_taps_without_scrolling(table, width,
     # ann 50 + 15 + 5, cid 10 + 5, dora typed
     expect(page.get_by_role("status").first).to_contain_text(
         "Saved. Hand 2: Ben went out; Ann 70, Cid 15, Dora 25")
+
+
+# ---- 5. one mark, one meaning ---------------------------------------------------------
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_the_leaders_star_is_not_the_finishers_mark(table, app, width, scheme):
+    page = table.page
+    start(table, "Skyjo", players=["Ann", "Ben", "Cid"], width=width, scheme=scheme)
+    # ann finishes lowest (5): she leads; ben finishes round 2 not lowest: doubled
+    other_phone_saves(app, game_id(page), {"finisher": "Ann", "hands": {
+        "Ann": {"score": 5}, "Ben": {"score": 20}, "Cid": {"score": 12}}})
+    other_phone_saves(app, game_id(page), {"finisher": "Ben", "hands": {
+        "Ann": {"score": 3}, "Ben": {"score": 9}, "Cid": {"score": 4}}})
+    page.reload()
+    # the standings: ann 8 leads, with the star
+    expect(page.locator("ol.standings li.leader .name")).to_have_text("Ann")
+    star = page.locator("ol.standings li.leader .name").evaluate(
+        "el => getComputedStyle(el, '::before').content")
+    assert "★" in star
+    # the sheet: who finished each round is flagged, and nothing there is starred
+    sheet = page.get_by_role("table")
+    rows = sheet.locator("tbody tr")
+    expect(rows.first.get_by_role("cell")).to_have_text(["5⚑", "20", "12"])
+    expect(rows.last.get_by_role("cell")).to_have_text(["3", "18⚑×2", "4"])
+    assert "★" not in sheet.inner_text()
+    expect(page.get_by_text("⚑ finished the round", exact=False)).to_be_visible()
+    table.check(f"marks-{width}-{scheme}")

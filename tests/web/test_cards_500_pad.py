@@ -196,7 +196,7 @@ def test_the_leader_and_who_went_out_are_marked_on_the_sheet(client, start_game)
     post_hand(client, game, "Cid", Ann=10, Ben=20, Dan=15)
     page = parse(client.get(f"/games/{game}"))
     assert [li.one("span.name").text for li in page.select("li.leader")] == ["Cid"]
-    assert texts(page, "td.out") == ["0★"]
+    assert texts(page, "td.out") == ["0⚑"]
 
 
 def test_the_sheet_lists_each_hand_oldest_first_with_the_totals_at_the_foot(client,
@@ -207,8 +207,8 @@ def test_the_sheet_lists_each_hand_oldest_first_with_the_totals_at_the_foot(clie
     post_hand(client, game, "Ann", Ben=5, Cid=40, Dan=100)
     assert table_rows(client.get(f"/games/{game}"), "table.hands-500") == [
         ["Hand", "Ann", "Ben", "Cid", "Dan"],
-        ["1", "10", "20", "0★", "15"],
-        ["2", "0★", "5", "40", "100"],
+        ["1", "10", "20", "0⚑", "15"],
+        ["2", "0⚑", "5", "40", "100"],
         ["Total", "10", "25", "40", "115"]]
 
 

@@ -64,8 +64,8 @@ def test_rounds_are_listed_oldest_first_with_the_totals_below(client, start_game
                     data=round_(version(client, game), finisher, ["Ann", "Ben"], scores))
     rows = table_rows(client.get(f"/games/{game}"), "table.rounds")
     # ann tied at 5 in round 3, so her 5 is doubled
-    assert rows == [["Round", "Ann", "Ben"], ["1", "1★", "9"], ["2", "8", "2★"],
-                    ["3", "10★×2", "5"], ["Total", "19", "16"]]
+    assert rows == [["Round", "Ann", "Ben"], ["1", "1⚑", "9"], ["2", "8", "2⚑"],
+                    ["3", "10⚑×2", "5"], ["Total", "19", "16"]]
 
 
 def test_a_card_grid_is_scored_with_its_columns_removed(client, start_game):
