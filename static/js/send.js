@@ -223,8 +223,11 @@
   function go(next) {
     var url = new URL(next, location.href);
     if (url.href.split("#")[0] === location.href.split("#")[0]) {
-      // this very page: opened again (a move to its #part alone would not load it)
+      // this very page: opened again (a move to its #part alone would not load it), from
+      // its top as a page opened anew, not where the Save button was (the next entry's
+      // form starts up there)
       if (url.hash) { history.replaceState(history.state, "", url.href); }
+      if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
       location.reload();
     } else if (url.pathname === location.pathname) {
       location.replace(url.href);
