@@ -158,10 +158,12 @@ def check_open(game: Game) -> None:
 
 
 def seating(night: Night, kind: str) -> list[Player]:
-    """Who a new game of `kind` seats when its form opens, in seat order: as the night's
-    last game of this kind sat, else its last game of any kind, else these players' last
-    game of this kind (everyone in it is here tonight), else everyone here in the order
-    they came; as many as the kind seats, topped up from the others here to its fewest."""
+    """Who a new game of `kind` seats when its form opens, in seat order: everyone here,
+    as many as the kind seats; in the order the night's last game of this kind sat, else
+    its last game of any kind, else these players' last game of this kind (everyone in it
+    is here tonight), then the others here in the order they came. Nobody at the table is
+    left out because the last game did without them (a player who came later, a game for
+    two): the form is where a seat is emptied."""
     here = list(night.attendees)
     if not here:
         return []
@@ -178,9 +180,8 @@ def seating(night: Night, kind: str) -> list[Player]:
                            or_(Game.night_id == night.id, Game.kind == kind))
         .order_by(case((Game.night_id == night.id, 0), else_=1),
                   case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
-    seated = ([seat.player for seat in last.seats] if last else here)[:rules.max_players]
-    others = [p for p in here if p not in seated]
-    return seated + others[:max(0, rules.min_players - len(seated))]
+    first = [seat.player for seat in last.seats] if last else []
+    return (first + [p for p in here if p not in first])[:rules.max_players]
 
 
 def rematch(game: Game) -> Game:

@@ -66,7 +66,16 @@ def test_the_first_game_of_a_night_seats_everyone_in_the_order_they_came(client)
 def test_a_new_game_seats_the_table_of_the_nights_last_game_in_its_order(client):
     night = new_night(client, "Ann", "Ben", "Cid", "Dora")
     start(client, night, "skyjo", ["Cid", "Ann"])
-    assert seats(client, night, "dice_poker") == ["Cid", "Ann", "", ""]
+    # who sat out the last game is still at the table: seated after its players
+    assert seats(client, night, "dice_poker") == ["Cid", "Ann", "Ben", "Dora"]
+
+
+def test_a_player_who_came_after_the_last_game_is_not_left_out_of_the_next(client):
+    """Issue 31: after a 3-player Qwixx, Dana (at the table) was left out of the next."""
+    night = new_night(client, "Ann", "Ben", "Cid")
+    start(client, night, "any_game", ["Ben", "Cid", "Ann"], title="Qwixx")
+    client.post(f"/nights/{night}/attendees", data={"name": "Dana"})
+    assert seats(client, night, "any_game")[:4] == ["Ben", "Cid", "Ann", "Dana"]
 
 
 def test_a_new_game_of_a_kind_played_tonight_seats_as_that_game_did(client):
@@ -77,8 +86,8 @@ def test_a_new_game_of_a_kind_played_tonight_seats_as_that_game_did(client):
 
 
 @pytest.mark.parametrize("last,kind,expected", [
-    # too few for the card game (4 at least): the others here fill up, in the order they came
-    (["Dora", "Ben"], "cards_500", ["Dora", "Ben", "Ann", "Cid", ""]),
+    # the others here after the last table's players, in the order they came
+    (["Dora", "Ben"], "cards_500", ["Dora", "Ben", "Ann", "Cid", "Eve"]),
     # too many for dice poker (4 at most): the first four seats
     (["Eve", "Dora", "Cid", "Ben", "Ann"], "dice_poker", ["Eve", "Dora", "Cid", "Ben"]),
 ])
@@ -93,7 +102,7 @@ def test_a_game_abandoned_with_nothing_entered_is_not_the_table_to_copy(client):
     start(client, night, "skyjo", ["Cid", "Ben"])
     mistake = start(client, night, "skyjo", ["Ann", "Cid"])
     client.post(f"/games/{mistake}/abandon", data={"version": version(client, mistake)})
-    assert seats(client, night, "skyjo") == ["Cid", "Ben", ""]
+    assert seats(client, night, "skyjo") == ["Cid", "Ben", "Ann"]
 
 
 def test_a_new_night_seats_these_players_as_their_last_game_of_the_kind(client):
