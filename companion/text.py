@@ -105,6 +105,22 @@ def points(value) -> str:
     return str(int(value))
 
 
+def rounded_together(values: list, places: int = 1) -> list[Fraction]:
+    """`values` rounded to `places` decimals so that the rounded ones add up as the exact
+    ones do, rounded (results against the average, which add up to 0, still do as shown):
+    each rounded down, then the largest remainders up, as many as the sum needs (ties: the
+    greater value first)."""
+    scale = 10 ** places
+    exact = [Fraction(value) * scale for value in values]
+    down = [x.numerator // x.denominator for x in exact]
+    short = round(sum(exact)) - sum(down)
+    order = sorted(range(len(exact)), key=lambda i: (exact[i] - down[i], exact[i]),
+                   reverse=True)
+    for i in order[:short]:
+        down[i] += 1
+    return [Fraction(n, scale) for n in down]
+
+
 def capital(sentence: str) -> str:
     """The sentence with its first letter capitalised, and only that one ("Ann's turn")."""
     return sentence[:1].upper() + sentence[1:]

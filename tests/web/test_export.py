@@ -2,10 +2,12 @@
 
 import csv
 import io
+from fractions import Fraction
 
 import pytest
 
 from companion.kinds.registry import KINDS
+from companion.text import rounded_together
 from tests.web.history_data import game, night, played, restore, skull, skyjo
 
 BOM = b"\xef\xbb\xbf"
@@ -51,11 +53,17 @@ WHOLE_SHEETS = {
         ["Ones", "0", "-3"], ["Twos", "0", "-2"], ["Threes", "0", "0"], ["Fours", "0", "0"],
         ["Fives", "0", "0"], ["Sixes", "0", "0"],
         ["Part 1", "0", "-5"], ["Bonus", "50", "0"],
-        ["Pair", "24 ×2", "—"], ["Two pairs", "—", "—"], ["Three of a kind", "—", "—"],
-        ["Small straight", "15", "—"], ["Big straight", "—", "—"], ["Full house", "—", "—"],
-        ["Four of a kind", "—", "—"], ["Poker", "100 ×2", "—"], ["Chance", "29", "20"],
+        # numbers a spreadsheet adds up: a dash is 0, a doubled row its doubled points
+        ["Pair", "24", "0"], ["Two pairs", "0", "0"], ["Three of a kind", "0", "0"],
+        ["Small straight", "15", "0"], ["Big straight", "0", "0"], ["Full house", "0", "0"],
+        ["Four of a kind", "0", "0"], ["Poker", "100", "0"], ["Chance", "29", "20"],
         ["Total", "218", "15"],
         ["Against the average", "101.5", "-101.5"],
+        # the rows struck (a typed 0 in part 2 is a dash too)
+        ["Dashes", "Two pairs, Three of a kind, Big straight, Full house, Four of a kind",
+         "Pair, Two pairs, Three of a kind, Small straight, Big straight, Full house, "
+         "Four of a kind, Poker"],
+        ["Doubled", "Pair, Poker", ""],
     ]),
     "dice poker, part 1 open": (game("dice_poker", ["Ann", "Ben"], [
         dice("Ann", "3", [3, 3, 3, 3, 1]), dice("Ben", "6", [6, 1, 1, 1, 1], True),
@@ -68,7 +76,7 @@ WHOLE_SHEETS = {
         *([label, "", ""] for label in ("Pair", "Two pairs", "Three of a kind",
                                        "Small straight", "Big straight", "Full house",
                                        "Four of a kind", "Poker", "Chance")),
-        ["Total", "3", "-12"],
+        ["Total", "3", "-12"], ["Dashes", "", ""], ["Doubled", "", ""],
     ]),
     # hand 1: Cid holds a joker and an ace (65); hand 2: a two (20), three tens to kings (30)
     "card game": (game("cards_500", ["Ann", "Ben", "Cid", "Dora"], [
@@ -93,10 +101,10 @@ WHOLE_SHEETS = {
                                       "Cid": {"score": -2}}},
     ], status="in_progress", target=100), [
         ["Game 1: Skyjo", "In progress", ""],
-        ["Round", "Ann", "Ben", "Cid", "Finished by"],
-        ["1", "20 ×2", "24", "10", "Ann"],
-        ["2", "30", "56 ×2", "-2", "Ben"],
-        ["Total", "50", "80", "8", ""],
+        ["Round", "Ann", "Ben", "Cid", "Finished by", "Doubled"],
+        ["1", "20", "24", "10", "Ann", "Ann"],
+        ["2", "30", "56", "-2", "Ben", "Ben"],
+        ["Total", "50", "80", "8", "", ""],
     ]),
     # Cid flips his own skull three times down to one card; Ann then flips it: Ann loses a
     # card and Cid, whose last card it was, is out; Ann's second success wins
@@ -157,9 +165,9 @@ def test_the_csv_has_one_table_per_game_after_a_blank_line_and_a_heading(client,
         ["Players", "Ann", "Ben", "Cid"],
         [],
         ["Game 1: Skyjo", "Finished", "Won by Ann"],
-        ["Round", "Ann", "Ben", "Cid", "Finished by"],
-        ["1", "5", "15", "25", "Ann"],
-        ["Total", "5", "15", "25", ""],
+        ["Round", "Ann", "Ben", "Cid", "Finished by", "Doubled"],
+        ["1", "5", "15", "25", "Ann", ""],
+        ["Total", "5", "15", "25", "", ""],
         [],
         ["Game 2: Skull", "Finished", "Won by Ann"],
         ["Challenge", "Challenger", "Bid", "Outcome", "Skull of", "Out"],
@@ -234,9 +242,9 @@ def test_the_json_export_holds_each_games_sheet_as_the_csv_lays_it_out(
     restore(runner, tmp_path, night(games=[played]))
     sheet = client.get("/nights/1/export.json").get_json()["night"]["games"][0]["sheet"]
     # names unescaped and numbers as numbers: a program reads the values themselves
-    assert sheet == {"header": ["Round", "Ann", "Ben", "Cid", "Finished by"],
-                     "rows": [[1, "20 ×2", 24, 10, "Ann"], [2, 30, "56 ×2", -2, "Ben"],
-                              ["Total", 50, 80, 8, ""]]}
+    assert sheet == {"header": ["Round", "Ann", "Ben", "Cid", "Finished by", "Doubled"],
+                     "rows": [[1, 20, 24, 10, "Ann", "Ann"], [2, 30, 56, -2, "Ben", "Ben"],
+                              ["Total", 50, 80, 8, "", ""]]}
 
 
 def test_the_night_page_links_to_both_downloads(client, runner, tmp_path):
@@ -248,3 +256,18 @@ def test_the_night_page_links_to_both_downloads(client, runner, tmp_path):
 def test_an_unknown_night_has_no_export(client):
     assert client.get("/nights/9/export.csv").status_code == 404
     assert client.get("/nights/9/export.json").status_code == 404
+
+
+@pytest.mark.parametrize("results,shown", [
+    # 4 players: quarters; one decimal each, the shown ones still adding up to 0
+    ([Fraction(119, 4), Fraction(-277, 4), Fraction(81, 4), Fraction(77, 4)],
+     [29.8, -69.3, 20.3, 19.2]),
+    # 3 players: thirds
+    ([Fraction(31, 3), Fraction(-17, 3), Fraction(-14, 3)], [10.4, -5.7, -4.7]),
+    ([Fraction(1, 2), Fraction(-1, 2)], [0.5, -0.5]),
+])
+def test_results_against_the_average_are_rounded_to_add_up_to_0(results, shown):
+    assert sum(results) == 0
+    rounded = rounded_together(results)
+    assert [float(r) for r in rounded] == shown
+    assert sum(rounded) == 0

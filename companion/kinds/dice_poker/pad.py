@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from flask_babel import gettext
 
 from ...i18n import points as points_text, signed, term
+from ...text import rounded_together
 from ..base import Kind
 from ..board import Board, common
 from .form import MAKE, dice_errors, dice_of, form_class, prefill
@@ -145,7 +146,9 @@ class DicePoker(Kind):
             part1=[view["upper"][p] for p in players],
             bonus=[view["bonus"][p] if d else None for p, d in zip(players, done)],
             bonus_points=BONUS, totals=[view["totals"][p] for p in players],
-            results=[view["results"][p] for p in players] if sheet.finished else None,
+            # as shown, they still add up to 0
+            results=(rounded_together([view["results"][p] for p in players])
+                     if sheet.finished else None),
             turns=turns)
 
     def tell(self, sheet, docs, position):
@@ -170,18 +173,16 @@ class DicePoker(Kind):
                        player=player, row=name, points=shown)
 
     def sheet_table(self, game, sheet):
-        """Every row of every player ("24 ×2" doubled on the first throw, "—" a dash, empty
-        while open), part 1, the bonus, the total and, once over, the result against the
-        average."""
+        """Every row of every player (its points, empty while open), part 1, the bonus, the
+        total and, once over, the result against the average, rounded so that the results
+        still add up to 0."""
         view, players = sheet.to_dict(), sheet.players
 
         def cell(player, row):
+            # numbers a spreadsheet adds up: a dash is its 0, a row doubled on the first
+            # throw its doubled points (the sheet on the page marks both)
             value = view["rows"][player][row]
-            if value is None:
-                return ""
-            if row in view["dashes"][player]:
-                return "—"
-            return f"{value} ×2" if row in view["doubled"][player] else value
+            return "" if value is None else value
 
         def line(label, values):
             return [label, *values]
@@ -195,8 +196,14 @@ class DicePoker(Kind):
         rows += [line(term(LABELS[r]), (cell(p, r) for p in players)) for r in LOWER]
         rows.append(line(gettext("Total"), (view["totals"][p] for p in players)))
         if sheet.finished:
+            shown = rounded_together([view["results"][p] for p in players])
             rows.append(line(gettext("Against the average"),
-                             (round(view["results"][p], 1) for p in players)))
+                             (int(r) if r.denominator == 1 else float(r) for r in shown)))
+        # what the page's sheet marks, as the rows' names
+        for label, marked in ((gettext("Dashes"), view["dashes"]),
+                              (gettext("Doubled"), view["doubled"])):
+            rows.append(line(label, (", ".join(term(LABELS[r]) for r in marked[p])
+                                     for p in players)))
         # TRANSLATORS: the heading of the export's first column: the rows of the dice poker
         # sheet
         return [gettext("Row"), *players], rows

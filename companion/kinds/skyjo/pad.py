@@ -123,16 +123,16 @@ class Skyjo(Kind):
         return gettext("Round %(number)s: %(scores)s", number=position + 1, scores=scores)
 
     def sheet_table(self, game, sheet):
-        """Every round's points per player ("20 ×2" for a doubled finisher) and who
-        finished it, then the totals."""
+        """Every round's points per player (numbers a spreadsheet adds up, a doubled score
+        doubled), who finished it and whose score was doubled, then the totals."""
         view, players = sheet.to_dict(), sheet.players
-        rows = [[number, *(f"{points[p]} ×2" if p == doubled else points[p] for p in players),
-                 doc["finisher"]]
+        rows = [[number, *(points[p] for p in players), doc["finisher"], doubled or ""]
                 for number, (points, doubled, doc)
                 in enumerate(zip(view["rounds"], view["doubled"], game.docs), start=1)]
-        rows.append([gettext("Total"), *(view["totals"][p] for p in players), ""])
-        # TRANSLATORS: the export's heading over who finished each Skyjo round
-        return [gettext("Round"), *players, gettext("Finished by")], rows
+        rows.append([gettext("Total"), *(view["totals"][p] for p in players), "", ""])
+        # TRANSLATORS: the export's headings over who finished each Skyjo round and whose
+        # score was doubled for it
+        return [gettext("Round"), *players, gettext("Finished by"), gettext("Doubled")], rows
 
     # the demo: mostly typed round scores, sometimes the twelve cards from one deck
 
