@@ -120,3 +120,14 @@ def test_a_long_game_is_drawn_as_lines_without_dots():
     chart = charts.progress_chart("c", "t", KINDS["dice_poker"], ["Ann", "Ben"], {"Ann": 0, "Ben": 0},
                                   progress, [])
     assert all(line.dots == [] and len(line.points.split()) == 41 for line in chart.lines)
+
+
+def test_a_game_the_table_ended_is_drawn_to_its_last_round():
+    """Issue 31: ended by the table after round 3, the chart showed a flat round 4."""
+    rules = GAMES["any_game"]
+    sheet = rules.replay(["Ann", "Ben"], {}, [
+        {"scores": {"Ann": 5, "Ben": 2}}, {"scores": {"Ann": 1, "Ben": 9}},
+        {"scores": {"Ann": 4, "Ben": 0}}, {"end": True}])
+    chart = charts.game_progress(7, "Qwixx", KINDS["any_game"], sheet)
+    assert chart.rows == [("Start", [0, 0]), ("1", [5, 2]), ("2", [6, 11]), ("3", [10, 11])]
+    assert chart.desc == "After round 3: Ann 10, Ben 11. Ben won."

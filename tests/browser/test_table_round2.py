@@ -167,7 +167,7 @@ def test_the_leaders_star_is_not_the_finishers_mark(table, app, width, scheme):
     page.reload()
     # the standings: ann 8 leads, with the star
     expect(page.locator("ol.standings li.leader .name")).to_have_text("Ann")
-    star = page.locator("ol.standings li.leader .name").evaluate(
+    star = page.locator("ol.standings li.leader .total").evaluate(
         "el => getComputedStyle(el, '::before').content")
     assert "★" in star
     # the sheet: who finished each round is flagged, and nothing there is starred
@@ -178,3 +178,21 @@ def test_the_leaders_star_is_not_the_finishers_mark(table, app, width, scheme):
     assert "★" not in sheet.inner_text()
     expect(page.get_by_text("⚑ finished the round", exact=False)).to_be_visible()
     table.check(f"marks-{width}-{scheme}")
+
+
+# ---- 7. the winner's name whole at 320 -------------------------------------------------
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_the_leaders_name_is_whole_in_the_standings(table, app, width, scheme):
+    page = table.page
+    start(table, "Any game", players=["Ann", "Ben", "Cid", "Dana"], width=width, scheme=scheme)
+    other_phone_saves(app, game_id(page), {"scores": {"Ann": 3, "Ben": 5, "Cid": 7,
+                                                      "Dana": 40}})
+    page.reload()
+    leader = page.locator("ol.standings li.leader")
+    expect(leader.locator(".name")).to_have_text("Dana")
+    cut = leader.locator(".name").evaluate("el => el.scrollWidth > el.clientWidth")
+    assert not cut
+    assert "★" in leader.locator(".total").evaluate(
+        "el => getComputedStyle(el, '::before').content")
+    table.check(f"leader-{width}-{scheme}")

@@ -70,6 +70,10 @@ class AnyGame(Kind):
         # TRANSLATORS: %(scores)s lists each player's points: "Ann 12, Ben -3"
         return gettext("Round %(number)s: %(scores)s", number=position + 1, scores=scores)
 
+    def progress(self, sheet):
+        # a round a point: the entry that ends the game adds none
+        return sheet.progress[:len(sheet.to_dict()["rounds"])]
+
     def sheet_table(self, game, sheet):
         """Every round's points per player, then the totals (the table ending the game is
         no round: the game's status says it)."""
