@@ -8,14 +8,15 @@ file itself, JSON too deep or too large, is backup_file.py's.
 
 from __future__ import annotations
 
+import io
 import reprlib
 from datetime import date
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import DataError
 
-from . import locks, records, services, text
+from . import backup_file, locks, records, services, text
 from .backup import FORMAT, VERSION, group_games
 from .backup_file import BackupError
 from .extensions import db
@@ -59,6 +60,19 @@ def restore(document: Any, replace: bool = False,
         # what only the database refuses (postgresql stores no NUL in text): one sentence
         reason = str(error.orig).strip().partition("\n")[0]
         raise BackupError(f"The database cannot store this backup: {reason}") from None
+
+
+def restore_for_phone(source: IO[bytes], phone: str) -> tuple[groups.Membership, dict]:
+    """A group's backup file sent by a phone (the History page), restored into a new group
+    that phone joins; a whole server's is the command line's alone (it would make every
+    group it holds). In the current transaction, as `restore`."""
+    document = backup_file.load(io.TextIOWrapper(source, encoding="utf-8"), "The file")
+    if isinstance(document, dict) and "groups" in document:
+        raise BackupError("This backup holds every group of a server: only the command line "
+                          "restores it.")
+    counts = restore(document)
+    membership = groups.add_member(db.session.get(Group, counts["group"]), phone)
+    return membership, counts
 
 
 def restore_server(document: dict, replace: bool) -> dict[str, int]:

@@ -12,12 +12,12 @@ from .base import (BUILT_IN, BUILT_IN_COUNTED, TRANSLATIONS, DayField, Form, Onc
                    WholeNumberField, keyed)
 from .entries import EntryForm, VersionForm
 from .group import (ConfirmForm, ConfirmOnceForm, GroupNameForm, NameForm, NewPlayerForm,
-                    NightForm, StartGroupForm)
+                    NightForm, RestoreForm, StartGroupForm)
 from .setup import game_setup_form
 
 __all__ = [
     "BUILT_IN", "BUILT_IN_COUNTED", "TRANSLATIONS", "ConfirmForm", "ConfirmOnceForm",
-    "DayField", "EntryForm", "Form", "GroupNameForm", "NameForm", "NewPlayerForm",
+    "DayField", "EntryForm", "Form", "GroupNameForm", "NameForm", "NewPlayerForm", "RestoreForm",
     "NightForm", "Once", "StartGroupForm", "Translations", "VersionForm", "WholeNumberField",
     "game_setup_form", "keyed",
 ]

@@ -6,7 +6,9 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext, lazy_gettext, ngettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from flask_wtf.form import _Auto
+from werkzeug.datastructures import CombinedMultiDict
 from wtforms import DateField, HiddenField, IntegerField
 
 from .. import once
@@ -104,9 +106,14 @@ class Form(FlaskForm):
             return TRANSLATIONS
 
         def wrap_formdata(self, form, formdata):
-            # only the form's text fields: no form here takes a file or a JSON body
+            # only the form's text fields (never a JSON body); files only for a form with
+            # a file field (the History page's backup), each where its field is
             if formdata is _Auto:
-                return request.form if form.is_submitted() else None
+                if not form.is_submitted():
+                    return None
+                if any(isinstance(field, FileField) for field in form):
+                    return CombinedMultiDict((request.files, request.form))
+                return request.form
             return formdata
 
         def render_field(self, field, render_kw):
@@ -119,7 +126,7 @@ class Form(FlaskForm):
         ok = super().validate(extra_validators)
         # a file sent where text belongs: said beside the field, instead of its default
         for name in request.files if self.is_submitted() else ():
-            if name in self._fields:
+            if name in self._fields and not isinstance(self[name], FileField):
                 self[name].errors = [gettext("Type this in: a file cannot go here.")]
                 ok = False
         return ok

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask_babel import lazy_gettext, lazy_ngettext
+from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
@@ -63,3 +64,11 @@ class ConfirmForm(Form):
 class ConfirmOnceForm(Once, ConfirmForm):
     """A button that removes something: a second tap, once it is gone, is answered as the
     first (views/nights.py, `delete`)."""
+
+
+class RestoreForm(Once, Form):
+    """A group's backup file, restored into a new group this phone joins."""
+
+    backup = FileField(lazy_gettext("Backup file"), validators=[FileRequired(
+        lazy_gettext("Choose the backup file to restore (a .json file)."))],
+        render_kw={"accept": ".json,application/json"})

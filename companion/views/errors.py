@@ -89,6 +89,12 @@ def register_errors(app):
                                                "saved. Open it again and try once more."),
                                again=page_of_form()), 400
 
+    @app.errorhandler(413)
+    def too_large(error):
+        return render_template("error.html", title=gettext("Too large"), message=gettext(
+            "This is more than the app takes in one go (32 MB). A group's backup is far "
+            "smaller: check that it is the right file."), again=page_of_form()), 413
+
     @app.errorhandler(405)
     def not_allowed(error):
         return render_template("error.html", title=gettext("Not here"),

@@ -1,19 +1,24 @@
 """Looking back: past nights filtered and searched, exports of a night, the full backup."""
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
+                   url_for)
 from flask_babel import gettext, lazy_gettext, lazy_ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, export, locks, queries, stats
+from .. import backup, export, limits, locks, once, queries, stats
+from .. import restore as restores
+from ..backup_file import BackupError
 from ..extensions import db
-from ..forms import TRANSLATIONS
-from ..i18n import term
+from ..forms import TRANSLATIONS, RestoreForm
+from ..i18n import sentence, term
 from ..models import Game, Night
 from ..rules import GAMES
 from ..text import clean
-from .access import current_group_id
+from ..services.changes import Answer, once_only
+from .access import current_group_id, remember
 from .helpers import page_number
+from .once import key_of
 
 bp = Blueprint("history", __name__)
 
@@ -53,7 +58,7 @@ class HistoryFilter(Form):
 
 
 @bp.get("/history")
-def index():
+def index(restore_form=None, status=200):
     group_id = current_group_id()
     form = HistoryFilter(request.args, queries.group_players(group_id), {
         kind: [(f"{kind}:{group.key}", group.title) for group in groups]
@@ -63,7 +68,41 @@ def index():
     page = queries.history_page(group_id, page_number(),
                                 current_app.config["NIGHTS_PER_PAGE"], **filters)
     return render_template("history/index.html", form=form, page=page, filters=filters,
-                           nights=queries.night_rows(group_id, page.items, **filters))
+                           nights=queries.night_rows(group_id, page.items, **filters),
+                           restore_form=restore_form or RestoreForm(action="restore")), status
+
+
+@bp.post("/history/restore")
+def restore_backup():
+    """A group's backup restored into a new group, which this phone joins and is shown."""
+    form = RestoreForm(action="restore")
+    if not form.validate_on_submit():
+        return index(form, 422)
+    made = []
+
+    def restore_it():
+        limits.count("group")
+        made.append(restores.restore_for_phone(form.backup.data.stream, once.phone()))
+        return Answer(url_for("history.index"), None, made[0][0].group_id)
+
+    try:
+        answer = once_only(key_of(form), restore_it)
+    except (BackupError, limits.Limited) as error:
+        db.session.rollback()
+        form.backup.errors.append(
+            sentence(error) if isinstance(error, limits.Limited) else
+            gettext("Nothing was restored: %(reason)s", reason=str(error)))
+        return index(form, 429 if isinstance(error, limits.Limited) else 422)
+    if answer.repeat:
+        # a second tap, or a retry after a lost answer: the group the first one made
+        return redirect(answer.location)
+    db.session.commit()
+    membership, counts = made[0]
+    remember(membership)
+    flash(gettext("Restored into the new group %(group)s: %(players)s players, %(nights)s "
+                  "nights, %(games)s games.", group=membership.name,
+                  players=counts["players"], nights=counts["nights"], games=counts["games"]))
+    return redirect(answer.location, 303)
 
 
 @bp.get("/nights/<int:night_id>/export.csv")
