@@ -9,12 +9,15 @@ catalogs are in companion/translations (README, "Languages"). The rules stay pur
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+from babel.dates import format_time
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
-from flask import has_app_context, has_request_context, request
+from flask import current_app, has_app_context, has_request_context, request
 from flask_babel import format_date, get_locale, get_translations, gettext
 
 from . import text
@@ -50,7 +53,8 @@ def init_app(app):
         [*translation_folders(), str(Path(__file__).parent / "translations")]))
     # {% trans %} blocks: runs of white space read as one space, as babel.cfg extracts them
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list)
+    app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list,
+                                 clock=clock, lasted=lasted)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term)
 
     @app.after_request
@@ -93,6 +97,29 @@ def day(value, style: str = "date") -> str:
         return text.day(value, style)
     styles = DATE_STYLES.get(language(), DATE_STYLES["other"])
     return format_date(value, styles[style])
+
+
+def zone():
+    """The table's time zone: the TIME_ZONE setting (an IANA name), else the server's."""
+    name = current_app.config.get("TIME_ZONE") if has_app_context() else None
+    return ZoneInfo(name) if name else datetime.now().astimezone().tzinfo
+
+
+def clock(moment: datetime) -> str:
+    """A time of day in the table's zone and the reader's language: "19:05"."""
+    at = moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    # English as the app writes its dates ("1 Dec 2026"): the 24-hour clock
+    lang = language()
+    return format_time(at.astimezone(zone()), "short", locale="en_GB" if lang == "en" else lang)
+
+
+def lasted(minutes: int) -> str:
+    """How long a game took: "43 min", "1 h 5 min"."""
+    if minutes < 60:
+        # TRANSLATORS: how long a game took, in minutes (abbreviated as on a clock face)
+        return gettext("%(minutes)s min", minutes=minutes)
+    # TRANSLATORS: how long a game took, in hours and minutes (abbreviated)
+    return gettext("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=minutes % 60)
 
 
 def and_list(names) -> str:

@@ -7,8 +7,8 @@ import secrets
 from datetime import datetime
 
 from flask_babel import lazy_gettext
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false, func, select
+from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from ..extensions import db
 from ..outcome import ABANDONED, FINISHED, IN_PROGRESS
@@ -176,3 +176,10 @@ class Entry(db.Model):
 
     # two phones saving the same round: the database lets only one through
     __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+
+# when the game's last entry was saved (None before the first): read with the night's games
+# for its recap (queries/nights.py), not otherwise
+Game.last_entry_at = column_property(
+    select(func.max(Entry.created_at)).where(Entry.game_id == Game.id)
+    .correlate_except(Entry).scalar_subquery(), deferred=True)

@@ -30,8 +30,10 @@ def nights_page(group_id: int, number: int, per_page: int) -> Page:
 NIGHT_GAMES = (db.select(Night).where(Night.id == db.bindparam("night")).options(
     load_only(Night.id, Night.group_id, Night.date, Night.title),
     # the options name a game that is one of a group ("Qwixx": Rules.group_title)
+    # and when each started and its last entry was saved (the recap's times)
     joinedload(Night.games).load_only(Game.id, Game.night_id, Game.kind, Game.status,
-                                      Game.summary, Game.options, Game.entry_count)
+                                      Game.summary, Game.options, Game.entry_count,
+                                      Game.created_at, Game.last_entry_at)
     .joinedload(Game.seats).load_only(Seat.game_id, Seat.seat, Seat.player_id)
     .joinedload(Seat.player).load_only(Player.id, Player.name)))
 # everyone on the group's roster, ids and names, and where they came in the night's list

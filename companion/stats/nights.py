@@ -4,6 +4,7 @@ games a players' group played (`Rules.group`), which a new game can start from."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 from flask_babel import gettext, ngettext
 
@@ -25,6 +26,11 @@ class GameRecap:
     game: Game
     title: str
     standings: list[Standing]
+    # when it started and its last entry was saved, and the whole minutes between (None
+    # when that is under a minute: a game restored from a backup, which keeps no times)
+    started: datetime | None = None
+    ended: datetime | None = None
+    minutes: int | None = None
 
 
 @dataclass
@@ -48,16 +54,27 @@ def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
     """The games that are over, each with its standings (the night page shows the ones in
     progress apart); a game abandoned before anything was entered was started by mistake
     and is left out. `came`: the attendees' names, when the caller has them (else
-    night.attendees)."""
+    night.attendees). Each with its times, read with the night (queries.night_with_games)."""
     counted = [g for g in night.games if not (g.status == ABANDONED and not g.entry_count)]
     # a kind's title in the reader's language; the name a table typed as it is
-    games = [GameRecap(g, shown(GAMES[g.kind].group_title(g.options)), standings(g))
+    games = [GameRecap(g, shown(GAMES[g.kind].group_title(g.options)), standings(g),
+                       *took(g.created_at, g.last_entry_at))
              for g in counted if g.status != IN_PROGRESS]
     finished = [g for g in counted if g.status == FINISHED]
     if came is None:
         came = [p.name for p in night.attendees]
     return NightRecap(came=came, games=games,
                       headline=headline(finished), notes=status_notes(counted))
+
+
+def took(started: datetime | None, ended: datetime | None) -> tuple:
+    """(started, ended, whole minutes), or nothing known for a game under a minute long."""
+    if started is None or ended is None or (ended - started).total_seconds() < 60:
+        return None, None, None
+    # stored in UTC without its zone
+    started, ended = (at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+                      for at in (started, ended))
+    return started, ended, int((ended - started).total_seconds() // 60)
 
 
 def headline(finished: list[Game]) -> str:
