@@ -14,18 +14,24 @@ from .base import Form, Once, WholeNumberField
 
 
 def game_setup_form(rules: Rules, target: str, attendees: list[str],
-                    settings: dict | None = None, seated: list[str] | None = None):
+                    settings: dict | None = None, seated: list[str] | None = None,
+                    first: tuple[str, str] | None = None):
     """Seats in clockwise order plus the game's settings, built from the rules module; a
     form opened from an earlier game (`settings`) starts from that game's settings, and its
     seats hold `seated` (the night's players, when None). `target` is what its one-time key
-    is for (the night and the kind)."""
+    is for (the night and the kind). `first`: the label and hint of the choice of who
+    starts (Kind.words.first), for a kind whose play goes round from one player."""
 
     class GameSetupForm(Once, Form):
         seat_names: list[str] = []
         option_names: list[str] = []
 
         def seated(self) -> list[str]:
-            return [self[n].data for n in self.seat_names if self[n].data]
+            """The players in seat order, from who starts (when chosen) round clockwise."""
+            names = [self[n].data for n in self.seat_names if self[n].data]
+            starts = self.first.data if first and self.first.data in names else None
+            at = names.index(starts) if starts else 0
+            return names[at:] + names[:at]
 
         def options(self) -> dict:
             return {o.key: self[f"option_{o.key}"].data for o in rules.options}
@@ -40,6 +46,10 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
                                                      name=value))
                     ok = False
                 seen.add(value)
+            if first and self.first.data and self.first.data not in seen:
+                self.first.errors.append(gettext("%(name)s has no seat in this game.",
+                                                 name=self.first.data))
+                ok = False
             return ok
 
     # TRANSLATORS: the choice of an empty seat
@@ -56,6 +66,12 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
                                                  choices=choices, default="",
                                                  validate_choice=True))
         GameSetupForm.seat_names = [*GameSetupForm.seat_names, name]
+    if first:
+        # who starts: seat 1 unless another is chosen, the seats then read round from them
+        GameSetupForm.first = SelectField(
+            first[0], description=first[1], default="", validate_choice=True,
+            # TRANSLATORS: the choice of who starts a game: the player in the first seat
+            choices=[("", gettext("Seat 1"))] + [(a, a) for a in attendees])
     for option in rules.options:
         field_name = f"option_{option.key}"
         # the form is built for this request: its words are said in the reader's language

@@ -54,6 +54,12 @@ class Words:
         return gettext("This change would make %(entry)s impossible: %(reason)s Undo the "
                        "later entries first, or correct them.", entry=entry, reason=reason)
 
+    def first(self) -> tuple[str, str] | None:
+        """The setup form's choice of who starts (its label and hint), for a kind whose
+        play goes round from one player: seat 1 is theirs, the others clockwise after.
+        None where nobody starts anything the pad follows."""
+        return None
+
     def undo_question(self) -> str:
         return gettext("Undo the last entry?")
 

@@ -44,6 +44,12 @@ class CardsEntry:
 
 
 class HandWords(Words):
+    def first(self):
+        # TRANSLATORS: the card game to 500's setup: who deals the first hand (the deal
+        # goes clockwise from them)
+        return (gettext("Deals the first hand"),
+                gettext("The deal goes clockwise from them, hand after hand."))
+
     """The words of a hand: the cards dealt, played until one player goes out."""
 
     def heading(self, number):

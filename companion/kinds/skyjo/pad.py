@@ -23,6 +23,14 @@ CELL_RANGE = range(CELLS)
 ROWS = CELLS // COLUMNS
 
 
+class SkyjoWords(RoundWords):
+    def first(self):
+        # TRANSLATORS: Skyjo's setup: who starts round 1; the hint is the rule that decides
+        return (gettext("Starts round 1"),
+                gettext("Everyone turns two cards: the highest sum starts. Each later round "
+                        "starts with the last round's lowest score."))
+
+
 @dataclass
 class SkyjoBoard(Board):
     target: int
@@ -59,7 +67,7 @@ class SkyjoEntry:
 
 class Skyjo(Kind):
     rules = RULES
-    words = RoundWords()
+    words = SkyjoWords()
     mid_game = 3
 
     def form_for(self, game, sheet=None, doc=None, position=None):
@@ -104,7 +112,8 @@ class Skyjo(Kind):
                    "cells": [(points[p], finishers[r] == p, view["doubled"][r] == p)
                              for p in sheet.players]}
                   for r, points in enumerate(view["rounds"])]
-        starter = view["next_starter"]
+        # round 1 is started by seat 1 (who the setup said starts: Words.first)
+        starter = view["next_starter"] if docs else sheet.players[0]
         # TRANSLATORS: a tag beside the player who starts the next round
         tags = {starter: [gettext("Starts")]} if starter and not sheet.finished else {}
         return SkyjoBoard(**common(self, game, sheet, docs, tags),

@@ -29,6 +29,11 @@ class WizardBoard(Board):
 
 
 class WizardWords(RoundWords):
+    def first(self):
+        # TRANSLATORS: Wizard's setup: who deals round 1 (the deal goes clockwise after)
+        return (gettext("Deals round 1"),
+                gettext("The deal goes clockwise from them, round after round."))
+
     """A round is two entries, its bids and its tricks: what counts rounds counts them."""
 
     def save_as(self, number):

@@ -26,7 +26,7 @@ def new(night_id, kind):
     form = game_setup_form(kind_.rules, f"{night.id}/{kind}", [p.name for p in night.attendees],
                            queries.settings_of(int(asked), kind, current_group_id())
                            if asked.isascii() and asked.isdigit() and len(asked) <= 9 else None,
-                           seated)
+                           seated, kind_.words.first())
     if form.validate_on_submit():
         def start():
             names = form.seated()
