@@ -34,8 +34,10 @@ SCREENS = [(390, 844), (320, 568)]
 PLAYERS = ["Marta", "Kasia", "Tõnu", "Jānis"]
 # the targets: (taps at most, pixels scrolled at most or None); keys are the digits typed
 TARGETS = {"dice poker": (7, 0), "Skyjo, 4 players": (6, 0),
-           "card game to 500, 4 players": (5, None), "Skull": (4, None),
-           "any other game, 4 players": (5, None)}
+           "card game to 500, 4 players": (5, None),
+           "card game to 500, two hands counted by card": (8, 0), "Skull": (4, None),
+           "any other game, 4 players": (5, None), "Wizard bids, 4 players": (5, 0),
+           "Wizard tricks, 4 players": (5, 0)}
 
 
 class Person:
@@ -109,6 +111,9 @@ def start(page, base, kind_link, players=PLAYERS):
     for name in players:
         page.get_by_label("New player's name").fill(name)
         page.get_by_role("button", name="Add player").click()
+        # the form is sent in the background: the next name goes in the page it answers
+        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
+        page.wait_for_load_state("domcontentloaded")
     page.get_by_role("link", name=kind_link, exact=True).click()
     for i, name in enumerate(players):
         seat = page.get_by_label(f"Seat {i + 1}")
@@ -178,6 +183,54 @@ def cards_500(person):
     cards_hand(person, "Kasia", [10, 45, 5])
 
 
+def counted_hand(person, out, counted, typed):
+    """A hand whose players' cards are counted by kind (`counted`: {player: [card, ...]},
+    each card a tap on its key) but one's points, typed (`typed`: (player, points))."""
+    page = person.page
+    person.tap(page.get_by_role("radio", name=f"{out} went out", exact=True))
+    fold = page.locator("details.counting")
+    if not fold.evaluate("el => el.open"):
+        person.tap(page.get_by_text("Count the cards instead"))
+    for player, cards in counted.items():
+        hand = page.locator("fieldset", has_text=f"{player}’s cards")
+        for card in cards:
+            person.tap(hand.get_by_role("button", name=f"More {card}"))
+    person.tap(page.get_by_role("spinbutton", name=typed[0], exact=True))
+    person.type(str(typed[1]))
+    person.save(re.compile(r"^Save hand"))
+
+
+def cards_500_counted(person):
+    """The first hand counted too (not counted here), as a table that counts does; then
+    two players' hands counted by card: 3 cards and 2."""
+    counted_hand(person, "Marta", {"Kasia": ["Twos"], "Tõnu": ["Aces"]}, ("Jānis", 10))
+    person.reset()
+    counted_hand(person, "Kasia", {"Marta": ["Jokers", "Aces", "Three to Nine"],
+                                   "Tõnu": ["Ten to King", "Three to Nine"]}, ("Jānis", 25))
+
+
+def wizard_step(person, numbers, save):
+    """Each player's bid, or tricks taken, tapped on its number; then Save."""
+    entry = person.page.locator("#entry")
+    for player, number in numbers.items():
+        person.tap(entry.get_by_role("group", name=re.compile(rf"^{player}\b")).get_by_role(
+            "radio", name=str(number), exact=True))
+    person.save(save)
+
+
+def wizard(person, step):
+    """Round 1 (not counted), then round 2's bids or its tricks."""
+    wizard_step(person, dict(zip(PLAYERS, [1, 0, 0, 0])), "Save the bids")
+    wizard_step(person, dict(zip(PLAYERS, [1, 0, 0, 0])), "Save the tricks")
+    if step == "tricks":
+        wizard_step(person, dict(zip(PLAYERS, [1, 1, 0, 0])), "Save the bids")
+    person.reset()
+    if step == "bids":
+        wizard_step(person, dict(zip(PLAYERS, [1, 1, 0, 0])), "Save the bids")
+    else:
+        wizard_step(person, dict(zip(PLAYERS, [1, 0, 1, 0])), "Save the tricks")
+
+
 def skull_challenge(person, challenger, bid, outcome):
     page = person.page
     person.tap(page.get_by_role("radio", name=challenger, exact=True))
@@ -202,7 +255,11 @@ def any_game(person):
 
 PLAYS = {"dice poker": ("Dice poker", dice_poker), "Skyjo, 4 players": ("Skyjo", skyjo),
          "card game to 500, 4 players": ("Card game to 500", cards_500),
-         "Skull": ("Skull", skull), "any other game, 4 players": ("Any game", any_game)}
+         "card game to 500, two hands counted by card": ("Card game to 500",
+                                                          cards_500_counted),
+         "Skull": ("Skull", skull), "any other game, 4 players": ("Any game", any_game),
+         "Wizard bids, 4 players": ("Wizard", lambda person: wizard(person, "bids")),
+         "Wizard tricks, 4 players": ("Wizard", lambda person: wizard(person, "tricks"))}
 
 
 def measure(shots=None, only=None):
@@ -224,7 +281,7 @@ def measure(shots=None, only=None):
                 rows.append((label, f"{width} × {height}", person.taps, person.keys,
                              person.scrolled))
                 if shots:
-                    page.screenshot(path=str(Path(shots) / f"{link}-{width}.png"))
+                    page.screenshot(path=str(Path(shots) / f"{label}-{width}.png"))
                 context.close()
         browser.close()
         server.shutdown()

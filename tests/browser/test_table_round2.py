@@ -196,3 +196,49 @@ def test_the_leaders_name_is_whole_in_the_standings(table, app, width, scheme):
     assert "★" in leader.locator(".total").evaluate(
         "el => getComputedStyle(el, '::before').content")
     table.check(f"leader-{width}-{scheme}")
+
+
+# ---- 8. small things ------------------------------------------------------------------
+
+def test_after_add_player_the_name_field_keeps_the_focus(table):
+    page = table.page
+    table.goto("/")
+    page.get_by_role("button", name="Start the night").click()
+    answered(page)
+    field = page.get_by_label("New player's name")
+    field.tap()
+    page.evaluate("window.stayed = 'here'")
+    for name in ["Ann", "Ben", "Cid"]:
+        # one tap a player: the name typed, Add tapped; the keyboard never closes
+        page.keyboard.type(name)
+        page.get_by_role("button", name="Add player").tap()
+        expect(page.get_by_role("status").first).to_have_text(f"{name} joined the night.")
+        expect(field).to_be_focused()
+        expect(field).to_have_value("")
+    # the same page all along, its list of who is here swapped in
+    assert page.evaluate("window.stayed") == "here"
+    expect(page.locator("#players li.chip a")).to_have_text(["Ann", "Ben", "Cid"])
+    # and the night knows them: a new game seats them
+    page.reload()
+    expect(page.locator("#players li.chip a")).to_have_text(["Ann", "Ben", "Cid"])
+    table.check("players-added")
+
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_the_share_pages_other_links_look_like_controls_that_open(table, width, scheme):
+    page = table.page
+    start(table, "Any game", players=["Ann", "Ben"], width=width, scheme=scheme)
+    follow(page.get_by_role("link", name="Show on another phone"))
+    for name in ["To watch, read only", "For a TV or a laptop"]:
+        fold = page.locator("summary", has_text=name)
+        looks = fold.evaluate("""el => {
+            const style = getComputedStyle(el), heading = getComputedStyle(el.querySelector('h2'));
+            const body = getComputedStyle(document.body);
+            return {border: parseFloat(style.borderTopWidth), arrow: getComputedStyle(el, '::after').content,
+                    colour: heading.color, text: body.color};
+        }""")
+        # an outline and an arrow, in the accent's colour rather than the text's
+        assert looks["border"] >= 1 and "▾" in looks["arrow"] and looks["colour"] != looks["text"]
+        fold.tap()
+        expect(page.get_by_role("link", name="Open it on this screen").last).to_be_visible()
+    table.check(f"share-{width}-{scheme}")
