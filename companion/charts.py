@@ -277,3 +277,26 @@ def player_charts(name: str, kinds: list[Any], most: int = 30, player_id: int = 
                                   game=kind.title),
                           name, kind.results[-most:], dates, player_id)
             for kind in kinds if len(kind.results) > 1]
+
+
+def nights_chart(name: str, nights: list[Any], player_id: int = 0) -> Chart:
+    """One player's games played and won at each of their last nights, oldest first
+    (`nights`: objects with `date`, `played` and `won`)."""
+    labels = [day(n.date) for n in nights]
+    picked = set(every_nth(len(nights), RESULT_X_LABELS))
+    short = [month(n.date) if i in picked else "" for i, n in enumerate(nights)]
+    won = sum(n.won for n in nights)
+    played = sum(n.played for n in nights)
+    # TRANSLATORS: a chart's description: name is a player's; nights how many of their
+    # last nights it shows, won and played the games at them
+    desc = ngettext("%(name)s won %(won)s of %(played)s games over the last %(num)d night.",
+                    "%(name)s won %(won)s of %(played)s games over the last %(num)d nights.",
+                    len(nights), name=name, won=won, played=played)
+    # TRANSLATORS: the two lines of a player's chart over their nights: finished games
+    # played, and won, at each night
+    series = {gettext("Games played"): [n.played for n in nights],
+              gettext("Games won"): [n.won for n in nights]}
+    # TRANSLATORS: the title of a player's chart of their last nights
+    return line_chart(f"chart-nights-{player_id}", gettext("Night by night"), desc,
+                      gettext("Date"), labels, series, axis_labels=short,
+                      most_labels=RESULT_X_LABELS)

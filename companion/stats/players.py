@@ -13,7 +13,7 @@ from .. import records
 from ..extensions import db
 from ..i18n import points, term
 from ..kinds.registry import KINDS
-from ..models import Night, Player, PlayerRecord, night_players
+from ..models import FINISHED, Game, Night, Player, PlayerRecord, Seat, night_players
 from ..rules import GAMES
 
 # what "best" means for each `Rules.best` that is a total, as a tile's label
@@ -195,3 +195,112 @@ def recent_nights(player: Player, limit: int = 5) -> list[Night]:
     return db.session.execute(RECENT_NIGHTS, {"player": player.id, "limit": limit,
                                               "group_id": player.group_id}
                               ).scalars().all()
+
+
+# ---- over time: the player's last nights, games played and won at each -----------------
+
+NIGHTS_SHOWN = 30
+# the games finished at the player's last nights (RECENT_NIGHTS' way: the date index,
+# asking of each night whether they came), counted per night: as cheap after years
+NIGHT_GAMES = (
+    db.select(Night.id, Night.date, db.func.count(Seat.game_id).label("played"),
+              db.func.sum(db.case((Seat.won, 1), else_=0)).label("won"))
+    .select_from(Night)
+    .join(Game, db.and_(Game.night_id == Night.id, Game.status == FINISHED))
+    .join(Seat, db.and_(Seat.game_id == Game.id, Seat.player_id == db.bindparam("player")))
+    .where(Night.id.in_(RECENT_NIGHTS.with_only_columns(Night.id).scalar_subquery()))
+    .group_by(Night.id, Night.date).order_by(Night.date, Night.id))
+
+
+@dataclass(frozen=True)
+class NightPlayed:
+    night_id: int
+    date: date
+    played: int
+    won: int
+
+
+def over_time(player: Player) -> list[NightPlayed]:
+    """The player's last nights with a finished game of theirs, oldest first: how many
+    they played and won at each."""
+    rows = db.session.execute(NIGHT_GAMES, {"player": player.id, "group_id": player.group_id,
+                                            "limit": NIGHTS_SHOWN})
+    return [NightPlayed(r.id, r.date, r.played, int(r.won or 0)) for r in rows]
+
+
+# ---- head to head: two players' finished games together ---------------------------------
+
+MEETINGS_READ = 200
+MINE, THEIRS = db.aliased(Seat), db.aliased(Seat)
+MEETINGS = (
+    db.select(Game.id, Game.kind, Game.options, Game.group_key, Night.date,
+              MINE.total.label("mine"), MINE.won.label("i_won"),
+              THEIRS.total.label("theirs"), THEIRS.won.label("they_won"))
+    .join(MINE, db.and_(MINE.game_id == Game.id, MINE.player_id == db.bindparam("player")))
+    .join(THEIRS, db.and_(THEIRS.game_id == Game.id, THEIRS.player_id == db.bindparam("other")))
+    .join(Night, Night.id == Game.night_id)
+    .where(Game.status == FINISHED)
+    .order_by(Game.id.desc()).limit(MEETINGS_READ))
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """One finished game two players sat at: who of them did better (1 the first, -1 the
+    other, 0 level)."""
+
+    game_id: int
+    date: date
+    title: str
+    mine: object
+    theirs: object
+    better: int
+
+
+@dataclass
+class HeadToHead:
+    other: Player
+    # the games together, newest first (at most MEETINGS_READ)
+    meetings: list[Meeting]
+    # per kind or group: (title, ahead, behind, level), the kinds' order
+    by_kind: list[tuple[str, int, int, int]]
+
+    @property
+    def ahead(self) -> int:
+        return sum(m.better == 1 for m in self.meetings)
+
+    @property
+    def behind(self) -> int:
+        return sum(m.better == -1 for m in self.meetings)
+
+    @property
+    def level(self) -> int:
+        return sum(m.better == 0 for m in self.meetings)
+
+
+def better(best: str, mine, theirs, i_won: bool, they_won: bool) -> int:
+    """1 when the first did better, -1 the other, 0 level: a win beats no win; else the
+    totals by the kind's idea of best ("high" or "low"); anything else is level."""
+    if i_won != they_won:
+        return 1 if i_won else -1
+    if mine is None or theirs is None or mine == theirs or best not in ("high", "low"):
+        return 0
+    return 1 if (mine > theirs) == (best == "high") else -1
+
+
+def head_to_head(player: Player, other: Player) -> HeadToHead:
+    rows = db.session.execute(MEETINGS, {"player": player.id, "other": other.id}).all()
+    meetings, tally = [], {}
+    order = list(GAMES)
+    for r in rows:
+        rules = GAMES.get(r.kind)
+        if rules is None:
+            continue
+        title = kind_title(r.kind, r.group_key, rules.group_title(r.options))
+        meeting = Meeting(r.id, r.date, title, r.mine, r.theirs,
+                          better(rules.best_for(r.options), r.mine, r.theirs, r.i_won,
+                                 r.they_won))
+        meetings.append(meeting)
+        counts = tally.setdefault((order.index(r.kind), title), [0, 0, 0])
+        counts[{1: 0, -1: 1, 0: 2}[meeting.better]] += 1
+    by_kind = [(title, *counts) for (_, title), counts in sorted(tally.items())]
+    return HeadToHead(other, meetings, by_kind)

@@ -4,7 +4,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from flask import (Blueprint, abort, flash, get_template_attribute, redirect, render_template,
-                   url_for)
+                   request, url_for)
 from flask_babel import gettext
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -44,11 +44,30 @@ def show(player_id):
             flash(gettext("Renamed to %(name)s.", name=name))
             return redirect(url_for("players.show", player_id=player_id))
     record = stats.player_stats(player)
+    nights = stats.over_time(player)
+    line_chart = get_template_attribute("_charts.html", "line_chart")
     return render_template(
         "players/show.html", player=player, form=form, stats=record,
         nights=stats.recent_nights(player),
         charts=drawn_charts(player.id, player.name, record.kinds),
+        # TRANSLATORS: the caption of the table of a player's chart of their nights
+        over_time=line_chart(charts.nights_chart(player.name, nights, player.id),
+                             gettext("The numbers, night by night")) if len(nights) > 1 else None,
+        rivals=[p for p in queries.group_players(player.group_id) if p.id != player.id],
+        versus=versus(player),
     ), 422 if form.errors else 200
+
+
+def versus(player):
+    """The head to head the page was asked for (?against=id), with another player of the
+    same group; None for anything else."""
+    asked = request.args.get("against", "")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
+        return None
+    other = db.session.get(Player, int(asked))
+    if other is None or other.group_id != player.group_id or other.id == player.id:
+        return None
+    return stats.head_to_head(player, other)
 
 
 @bp.route("/<int:player_id>/remove", methods=["GET", "POST"])

@@ -119,9 +119,9 @@ def test_a_kind_played_twice_gets_a_results_chart_with_its_numbers(client, runne
     restore(runner, tmp_path, night("2026-10-01", games=[skull("Ann")]),
             night("2026-10-08", games=[skull("Ben")]))
     text = page(client)
-    chart = parse(text).one('figure.chart svg[role=img][viewBox="0 0 320 180"]')
+    chart = parse(text).one('figure#chart-skull svg[role=img][viewBox="0 0 320 180"]')
     assert chart.one("title").text == "Ann's final totals in Skull"
-    assert table_rows(text, "figure.chart table") == [
+    assert table_rows(text, "figure#chart-skull table") == [
         ["Date", "Total", "Place"], ["1 Oct 2026", "2", "Won"],
         ["8 Oct 2026", "0", "Shared 2nd of 3"]]
 
