@@ -9,7 +9,7 @@ change, so a correction shows up here at once.
 """
 
 from .nights import (GameRecap, Group, NightRecap, Standing, game_groups, headline, night_recap,
-                     standings, status_notes)
+                     result_text, standings, status_notes)
 from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECORDS, HeadToHead,
                       KindStats, Meeting, NightPlayed, PlayerStats, Result, figures, head_to_head,
                       kind_title, lost_text, ordinal, over_time, place_text, player_stats,
@@ -18,7 +18,7 @@ from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECO
 __all__ = [
     "BEST_LABELS", "NIGHTS_CAME", "RECENT_FORM", "RECENT_NIGHTS", "RECORDS", "GameRecap",
     "Group", "HeadToHead", "KindStats", "Meeting", "NightPlayed", "NightRecap", "PlayerStats",
-    "Result", "Standing", "figures", "head_to_head", "over_time",
+    "Result", "Standing", "figures", "head_to_head", "over_time", "result_text",
     "game_groups", "headline", "kind_title", "lost_text", "night_recap", "ordinal",
     "place_text", "player_stats", "recent_nights", "standings", "status_notes", "won_text",
 ]

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from flask_babel import gettext, ngettext
 
 from ..extensions import db
-from ..i18n import and_list, shown
+from ..i18n import and_list, points, shown
 from ..models import ABANDONED, FINISHED, IN_PROGRESS, Game, Night
 from ..rules import GAMES
 
@@ -65,6 +65,18 @@ def night_recap(night: Night, came: list[str] | None = None) -> NightRecap:
         came = [p.name for p in night.attendees]
     return NightRecap(came=came, games=games,
                       headline=headline(finished), notes=status_notes(counted))
+
+
+def result_text(label: str, recap: NightRecap) -> str:
+    """The night's result as a short text for a chat: its name, each game over with its
+    standings (the winner first), then who won the most."""
+    lines = [label]
+    for number, item in enumerate(recap.games, start=1):
+        standing = ", ".join(f"{row.name} {points(row.total)}" + (" ★" if row.won else "")
+                             for row in item.standings)
+        lines.append(f"{number}. {item.title}: {standing}")
+    lines.append(recap.headline)
+    return "\n".join(lines)
 
 
 def took(started: datetime | None, ended: datetime | None) -> tuple:

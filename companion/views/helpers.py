@@ -6,9 +6,10 @@ from urllib.parse import urlsplit
 from flask import request
 from werkzeug.routing import IntegerConverter
 
+from .. import stats
+from ..i18n import and_list, day, term
 from ..kinds.registry import KINDS
 from ..rules import GAMES
-from ..i18n import and_list, day, term
 
 # the largest id every database holds: ids are INTEGER columns, 32 bits on postgresql
 # (sqlite's hold 64), and a larger number fails the query rather than finding nothing
@@ -69,5 +70,7 @@ def register(app):
     app.jinja_env.globals["GAMES"] = GAMES
     app.jinja_env.globals["kind_names"] = kind_names
     app.jinja_env.globals["night_label"] = night_label
+    app.jinja_env.globals["result_text"] = lambda night, recap: stats.result_text(
+        night_label(night), recap)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

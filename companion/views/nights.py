@@ -3,8 +3,8 @@
 import hashlib
 from datetime import date
 
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
+                   request, url_for)
 from flask_babel import gettext
 
 from .. import limits, queries, services, stats
@@ -88,6 +88,20 @@ def night_page(night_id, name_form=None, status=200, template="nights/show.html"
         # while a game is played or the night is tonight, playing comes first; after, the recap
         on=bool(playing) or night.date == date.today(),
         recap=stats.night_recap(night, [p.name for p in here]) if night.games else None), status
+
+
+@bp.get("/<int:night_id>/result.svg")
+def result_picture(night_id):
+    """The night's final standings as a picture to send to a chat (the recap's Share
+    button draws it as a PNG on the phone); text only, no script, nothing from outside."""
+    night = queries.night_with_games(night_id) or abort(404)
+    recap = stats.night_recap(night)
+    rows = sum(len(item.standings) for item in recap.games)
+    body = render_template("nights/result.svg", night=night, recap=recap,
+                           height=96 + 44 * len(recap.games) + 30 * rows + 40)
+    return Response(body, mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store",
+                             "Content-Security-Policy": "default-src 'none'"})
 
 
 @bp.post("/<int:night_id>/attendees")

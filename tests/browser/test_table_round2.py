@@ -242,3 +242,35 @@ def test_the_share_pages_other_links_look_like_controls_that_open(table, width, 
         fold.tap()
         expect(page.get_by_role("link", name="Open it on this screen").last).to_be_visible()
     table.check(f"share-{width}-{scheme}")
+
+
+# ---- sharing a night's result ---------------------------------------------------------
+
+@pytest.mark.parametrize("width,scheme", SIZES)
+def test_the_result_is_shared_in_one_tap(table, app, width, scheme):
+    page = table.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    start(table, "Any game", players=["Ann", "Ben"], width=width, scheme=scheme)
+    other_phone_saves(app, game_id(page), {"scores": {"Ann": 12, "Ben": 30}})
+    other_phone_saves(app, game_id(page), {"end": True})
+    follow(page.get_by_role("link", name="← Tonight"))
+    share = page.get_by_role("button", name="Share the result")
+    table.check(f"share-result-{width}-{scheme}")
+    # this Chromium has no share sheet: the text is copied, and the button says so
+    share.tap()
+    expect(page.get_by_role("button", name="Copied: paste it in the chat")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.splitlines()[1:] == ["1. Qwixx: Ben 30 ★, Ann 12", "Ben won 1 of 1 game."]
+    # the picture a share sheet gets: the standings drawn as a PNG
+    size = page.evaluate("""url => new Promise(done => {
+        const image = new Image();
+        image.onload = () => {
+            const canvas = document.createElement('canvas');
+            canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+            canvas.getContext('2d').drawImage(image, 0, 0);
+            canvas.toBlob(blob => done([image.naturalWidth, blob && blob.type, blob && blob.size]));
+        };
+        image.onerror = () => done(null);
+        image.src = url;
+    })""", share.get_attribute("data-picture"))
+    assert size[0] == 600 and size[1] == "image/png" and size[2] > 1000
