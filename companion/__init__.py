@@ -28,8 +28,8 @@ def load_config(app, test_config):
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
         NIGHTS_PER_PAGE=20,
         # the table's time zone (an IANA name, "Europe/Tallinn") for the times a recap
-        # shows; None: the server's own
-        TIME_ZONE=os.environ.get("TIME_ZONE") or None,
+        # shows; None: the server's own (COMPANION_TIME_ZONE sets it)
+        TIME_ZONE=None,
         # the largest request: a group's backup restored from the History page (a form
         # is a few KB); more is refused with the app's 413 page before it is read
         MAX_CONTENT_LENGTH=32 * 1024 * 1024,

@@ -319,6 +319,11 @@ def review(table):
     page.get_by_role("link", name=t(lang, "Players")).click()
     page.get_by_role("link", name="Ann").click()
     table.check("player-ann")
+    # head to head with Ben, in the page's language
+    page.get_by_label(t(lang, "%(name)s against", name="Ann")).select_option(label="Ben")
+    page.get_by_role("button", name=t(lang, "Compare")).click()
+    expect(page.locator("table.versus")).to_be_visible()
+    table.check("player-ann-vs-ben")
 
 
 def test_a_whole_game_night_at_the_table(table):
