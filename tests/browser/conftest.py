@@ -235,6 +235,15 @@ def answered(page):
     page.wait_for_load_state("domcontentloaded")
 
 
+def add_players(page, names):
+    """Names added to the night on its page, each once the page said the last joined."""
+    for name in names:
+        page.get_by_label("New player's name").fill(name)
+        page.get_by_role("button", name="Add player").click()
+        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
+        answered(page)
+
+
 def follow(link):
     """Follow `link` (a locator) and wait until the next page's scripts ran: a form tapped
     before them posts as a plain form (static/js/send.js enhances it at DOMContentLoaded),

@@ -17,7 +17,7 @@ from playwright.sync_api import Error, expect
 
 from companion.extensions import db
 from companion.models import Game
-from tests.browser.conftest import Table, answered, follow, real_app, served
+from tests.browser.conftest import Table, add_players, answered, follow, real_app, served
 from tests.browser.test_evening import cards_hand, dice_turn, skull_challenge, skyjo_round
 from tests.web.test_lost_answers import other_phone_saves, stored
 
@@ -70,11 +70,7 @@ def start_game(a, kind):
     page = a.page
     a.goto("/")
     page.get_by_role("button", name="Start the night").click()
-    for name in PLAYERS:
-        page.get_by_label("New player's name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
-        answered(page)
+    add_players(page, PLAYERS)
     follow(page.get_by_role("link", name=TITLES[kind], exact=True))
     if kind == "any_game":
         page.get_by_label("Name of the game").fill("Qwixx")

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Table, answered, follow, real_app, served
+from tests.browser.conftest import Table, add_players, answered, follow, real_app, served
 from tests.web.test_lost_answers import other_phone_saves
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dora"]
@@ -37,11 +37,7 @@ def start(table, title, players=PLAYERS, width=390, scheme="light"):
     page.emulate_media(color_scheme=scheme)
     table.goto("/")
     page.get_by_role("button", name="Start the night").click()
-    for name in players:
-        page.get_by_label("New player's name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-        expect(page.get_by_role("status").first).to_contain_text(f"{name} joined the night.")
-        answered(page)
+    add_players(page, players)
     follow(page.get_by_role("link", name=title, exact=True))
     if title == "Any game":
         page.get_by_label("Name of the game").fill("Qwixx")
