@@ -78,21 +78,28 @@ def restore_backup():
     form = RestoreForm(action="restore")
     if not form.validate_on_submit():
         return index(form, 422)
+    try:
+        # counted as a new group, refused or not (kept even when the file is): reading a
+        # large file is work a phone must not ask for without end
+        limits.count("group")
+        db.session.commit()
+    except limits.Limited as error:
+        db.session.rollback()
+        form.backup.errors.append(sentence(error))
+        return index(form, 429)
     made = []
 
     def restore_it():
-        limits.count("group")
         made.append(restores.restore_for_phone(form.backup.data.stream, once.phone()))
         return Answer(url_for("history.index"), None, made[0][0].group_id)
 
     try:
         answer = once_only(key_of(form), restore_it)
-    except (BackupError, limits.Limited) as error:
+    except BackupError as error:
         db.session.rollback()
-        form.backup.errors.append(
-            sentence(error) if isinstance(error, limits.Limited) else
-            gettext("Nothing was restored: %(reason)s", reason=str(error)))
-        return index(form, 429 if isinstance(error, limits.Limited) else 422)
+        form.backup.errors.append(gettext("Nothing was restored: %(reason)s",
+                                          reason=str(error)))
+        return index(form, 422)
     if answer.repeat:
         # a second tap, or a retry after a lost answer: the group the first one made
         return redirect(answer.location)

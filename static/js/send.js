@@ -161,7 +161,7 @@
       }
       forget(form);
       if (next !== null && form.hasAttribute("data-stay")) {
-        stay(form, next);
+        stay(form, next, pairs);
       } else if (next !== null) {
         // "Sending…" stays, and the button sends nothing more, until the page it names
         // says what was saved
@@ -242,8 +242,9 @@
   // the next one typed at once): the page it names is read, and what it says swapped in
   // around the form (what was said, the parts the follower swaps), the form keeping its
   // field and the focus (the phone's keyboard stays open) with the page's new key and
-  // token; the page itself opened if that read fails
-  function stay(form, next) {
+  // token (a field is emptied if it still holds what was sent); the page itself opened
+  // if that read fails
+  function stay(form, next, sent) {
     fetch(next, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
         if (!response.ok) { throw new Error("not read"); }
@@ -272,7 +273,10 @@
         Array.prototype.forEach.call(twin.elements, function (field) {
           var mine = field.name && form.elements[field.name];
           if (mine && mine.type === "hidden") { mine.value = field.value; }
-          else if (mine && mine.value !== undefined && mine.type !== "submit") { mine.value = ""; }
+          // what was sent is cleared; what was typed since (the next name) stays
+          else if (mine && mine.type !== "submit" && sent.some(function (p) {
+            return p[0] === field.name && p[1] === mine.value;
+          })) { mine.value = ""; }
         });
         history.replaceState(history.state, "", next);
         stop(form);

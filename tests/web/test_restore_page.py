@@ -113,3 +113,13 @@ def test_a_phone_in_no_group_cannot_restore(app):
                            content_type="multipart/form-data")
     assert answer.status_code in (302, 303, 404)
     assert len(group_names(app)) == 1
+
+
+def test_refused_files_count_toward_the_phones_limit(app, client):
+    app.config["CREATE_LIMITS"] = {"group": [2, 3600]}
+    bad = lambda: (io.BytesIO(b"not json"), "x.json")  # noqa: E731
+    assert send(client, bad()).status_code == 422
+    assert send(client, bad()).status_code == 422
+    answer = send(client, backup_file(document(night(games=[skyjo()]))))
+    assert answer.status_code == 429
+    assert len(group_names(app)) == 1
