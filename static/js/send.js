@@ -160,8 +160,9 @@
         return;
       }
       forget(form);
-      if (next !== null && form.hasAttribute("data-stay")) {
-        stay(form, next, pairs);
+      if (next !== null && form.hasAttribute("data-stay") && window.Companion.stay) {
+        // the night's page keeps its form (static/js/night.js)
+        window.Companion.stay(form, next, pairs, { stop: stop, say: say, go: go });
       } else if (next !== null) {
         // "Sending…" stays, and the button sends nothing more, until the page it names
         // says what was saved
@@ -238,55 +239,6 @@
     }
   }
 
-  // a form that stays where it is after a save ([data-stay]: a name added to the night,
-  // the next one typed at once): the page it names is read, and what it says swapped in
-  // around the form (what was said, the parts the follower swaps), the form keeping its
-  // field and the focus (the phone's keyboard stays open) with the page's new key and
-  // token (a field is emptied if it still holds what was sent); the page itself opened
-  // if that read fails
-  function stay(form, next, sent) {
-    fetch(next, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (!response.ok) { throw new Error("not read"); }
-        return response.text();
-      })
-      .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var twin = page.querySelector('form[action="' + form.getAttribute("action") + '"]');
-        var main = document.getElementById("main");
-        if (!twin || !main) { throw new Error("not the page"); }
-        main.querySelectorAll(":scope > .flash").forEach(function (flash) { flash.remove(); });
-        page.querySelectorAll("#main > .flash").forEach(function (flash) {
-          main.insertBefore(document.importNode(flash, true), main.firstChild);
-        });
-        page.querySelectorAll("[data-live]").forEach(function (fresh) {
-          var mine = document.querySelector('[data-live="' + fresh.dataset.live + '"]');
-          if (mine && !mine.contains(form)) {
-            var part = document.importNode(fresh, true);
-            mine.replaceWith(part);
-            window.Companion.refresh(part);
-          }
-        });
-        var root = document.querySelector("[data-follow]");
-        var follows = page.querySelector("[data-follow]");
-        if (root && follows) { root.dataset.tag = follows.dataset.tag; }
-        Array.prototype.forEach.call(twin.elements, function (field) {
-          var mine = field.name && form.elements[field.name];
-          if (mine && mine.type === "hidden") { mine.value = field.value; }
-          // what was sent is cleared; what was typed since (the next name) stays
-          else if (mine && mine.type !== "submit" && sent.some(function (p) {
-            return p[0] === field.name && p[1] === mine.value;
-          })) { mine.value = ""; }
-        });
-        history.replaceState(history.state, "", next);
-        stop(form);
-        say(form, "", "");
-        var field = form.querySelector("input:not([type=hidden])");
-        if (field && document.activeElement !== field) { field.focus(); }
-      })
-      .catch(function () { go(next); });
-  }
-
   // the page the server answered with (a refusal, a stale form, a game gone), in place
   // of this one: its body swapped in and enhanced as a loaded page is
   function show(html) {
@@ -317,15 +269,6 @@
 
   function enhance(form) {
     line(form);
-    // a tap on its button leaves the focus in the field: the phone's keyboard stays open
-    // for the next name
-    if (form.hasAttribute("data-stay")) {
-      form.querySelectorAll("[type=submit]").forEach(function (button) {
-        ["pointerdown", "mousedown"].forEach(function (type) {
-          button.addEventListener(type, function (event) { event.preventDefault(); });
-        });
-      });
-    }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (form.dataset.sending) { return; }
