@@ -3,6 +3,7 @@
 import os
 import secrets
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 def create_app(test_config=None):
@@ -31,8 +32,9 @@ def load_config(app, test_config):
         # shows; None: the server's own (COMPANION_TIME_ZONE sets it)
         TIME_ZONE=None,
         # the largest request: a group's backup restored from the History page (a form
-        # is a few KB); more is refused with the app's 413 page before it is read
-        MAX_CONTENT_LENGTH=32 * 1024 * 1024,
+        # is a few KB; serving.py and docs/hosting.md's nginx take as much); more is
+        # refused with the app's 413 page before it is read
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         # seconds a write on SQLite waits for another to finish (PostgreSQL waits for locks)
         SQLITE_BUSY_TIMEOUT=10,
         # bring the database to the newest schema when the app starts
@@ -62,6 +64,13 @@ def load_config(app, test_config):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
     if test_config:
         app.config.update(test_config)
+    if app.config["TIME_ZONE"]:
+        # a misspelt zone stops the app here, not on the first page that shows a time
+        try:
+            ZoneInfo(app.config["TIME_ZONE"])
+        except (ValueError, ZoneInfoNotFoundError):
+            raise RuntimeError(f"TIME_ZONE {app.config['TIME_ZONE']!r} is no time zone: "
+                               "give an IANA name such as Europe/Tallinn.") from None
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # a writer waits this long for another phone's write to end before giving up
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {

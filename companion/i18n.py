@@ -99,18 +99,15 @@ def day(value, style: str = "date") -> str:
     return format_date(value, styles[style])
 
 
-def zone():
-    """The table's time zone: the TIME_ZONE setting (an IANA name), else the server's."""
-    name = current_app.config.get("TIME_ZONE") if has_app_context() else None
-    return ZoneInfo(name) if name else datetime.now().astimezone().tzinfo
-
-
 def clock(moment: datetime) -> str:
-    """A time of day in the table's zone and the reader's language: "19:05"."""
+    """A time of day in the table's zone (the TIME_ZONE setting, an IANA name; else the
+    server's, with its summer time on that date) and the reader's language: "19:05"."""
     at = moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    name = current_app.config.get("TIME_ZONE") if has_app_context() else None
+    local = at.astimezone(ZoneInfo(name)) if name else at.astimezone()
     # English as the app writes its dates ("1 Dec 2026"): the 24-hour clock
     lang = language()
-    return format_time(at.astimezone(zone()), "short", locale="en_GB" if lang == "en" else lang)
+    return format_time(local, "short", locale="en_GB" if lang == "en" else lang)
 
 
 def lasted(minutes: int) -> str:

@@ -34,7 +34,8 @@ WAITRESS = {
     # poll(), not select(): more than 1,024 connections open at once is no failure
     "asyncore_use_poll": True,
     "max_request_header_size": 64 * 1024,
-    "max_request_body_size": 1024 * 1024,
+    # a group's backup restored from the History page (the app's MAX_CONTENT_LENGTH)
+    "max_request_body_size": 8 * 1024 * 1024,
     "ident": "companion",
 }
 

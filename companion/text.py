@@ -51,16 +51,22 @@ def clean(text: str) -> str:
 
 
 def _visible(text: str) -> str:
-    """Every space a plain one; no control, surrogate, blank letter, nor format character
-    but the joiners, which _joining() then judges in what is left."""
+    """Every space a plain one; no control, surrogate, blank letter, format character but
+    the joiners (which _joining() then judges in what is left), nor noncharacter (U+FFFF
+    and its kind, which no XML holds: the night's picture is SVG)."""
     kept = []
     for char in text:
         if char.isspace():
             kept.append(" ")
         elif char in (ZWNJ, ZWJ) or (unicodedata.category(char) not in DROPPED
-                                     and char not in BLANK):
+                                     and char not in BLANK and not _noncharacter(char)):
             kept.append(char)
     return "".join(kept)
+
+
+def _noncharacter(char: str) -> bool:
+    code = ord(char)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 def _joining(run: re.Match) -> str:

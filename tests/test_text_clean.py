@@ -51,6 +51,8 @@ def test_what_joins_a_name_together_is_kept(name):
     ("\U0001f3f4\U000e0067\U000e0062", "\U0001f3f4"),  # a flag never cancelled
     ("\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", ""),  # no black flag
     ("\u200b\u200d\u2060", ""),              # nothing but invisible characters
+    ("Ann\uffff\ufffe", "Ann"),              # noncharacters, which no XML holds
+    ("A\ufdd0nn\U0001fffe", "Ann"),
 ])
 def test_what_no_one_can_see_is_dropped(typed, kept):
     assert clean(typed) == kept

@@ -46,7 +46,8 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
                                                      name=value))
                     ok = False
                 seen.add(value)
-            if first and self.first.data and self.first.data not in seen:
+            if first and self.first.data and not self.first.errors and \
+                    self.first.data not in seen:
                 self.first.errors.append(gettext("%(name)s has no seat in this game.",
                                                  name=self.first.data))
                 ok = False

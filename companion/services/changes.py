@@ -79,7 +79,7 @@ def answered_again(key: Key, groups: set[int]) -> Answer | None:
     db.session.rollback()
     if first is None or not first.location or first.group_id not in groups:
         return None
-    return Answer(first.location, first.message)
+    return Answer(first.location, first.message, first.group_id)
 
 
 def change_game(game: Game, key: Key, what: tuple, act: Callable[[], Any],

@@ -92,8 +92,8 @@ def register_errors(app):
     @app.errorhandler(413)
     def too_large(error):
         return render_template("error.html", title=gettext("Too large"), message=gettext(
-            "This is more than the app takes in one go (32 MB). A group's backup is far "
-            "smaller: check that it is the right file."), again=page_of_form()), 413
+            "This is more than the app takes in one go (8 MB). A larger group's backup is "
+            "restored from the command line."), again=page_of_form()), 413
 
     @app.errorhandler(405)
     def not_allowed(error):

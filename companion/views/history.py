@@ -1,8 +1,7 @@
 """Looking back: past nights filtered and searched, exports of a night, the full backup."""
 
-from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
-                   url_for)
-from flask_babel import gettext, lazy_gettext, lazy_ngettext
+from flask import Blueprint, Response, current_app, g, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, lazy_ngettext, ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
@@ -11,14 +10,14 @@ from .. import restore as restores
 from ..backup_file import BackupError
 from ..extensions import db
 from ..forms import TRANSLATIONS, RestoreForm
-from ..i18n import sentence, term
+from ..i18n import and_list, sentence, term
 from ..models import Game, Night
 from ..rules import GAMES
 from ..text import clean
-from ..services.changes import Answer, once_only
-from .access import current_group_id, remember
+from ..services.changes import Answer, answered_again, once_only
+from .access import current_group_id, remember, show_group
 from .helpers import page_number
-from .once import key_of
+from .once import key_of, reply
 
 bp = Blueprint("history", __name__)
 
@@ -74,42 +73,63 @@ def index(restore_form=None, status=200):
 
 @bp.post("/history/restore")
 def restore_backup():
-    """A group's backup restored into a new group, which this phone joins and is shown."""
+    """A group's backup restored into a new group, which this phone joins and is shown.
+    The file is read and measured before anything is written (restore.read_for_phone), so
+    the database waits for no phone's upload."""
     form = RestoreForm(action="restore")
     if not form.validate_on_submit():
         return index(form, 422)
+    # a second tap, or a retry after a lost answer: the group the first one made
+    again = answered_again(key_of(form), {m.group_id for m in g.memberships})
+    if again:
+        show_group(again.group_id)
+        return reply(again)
     try:
-        # counted as a new group, refused or not (kept even when the file is): reading a
-        # large file is work a phone must not ask for without end
+        # counted as a new group, refused or not: reading a file is work a phone must
+        # not ask for without end (a short write, committed before the file is read)
         limits.count("group")
         db.session.commit()
     except limits.Limited as error:
         db.session.rollback()
         form.backup.errors.append(sentence(error))
         return index(form, 429)
-    made = []
+    try:
+        document = restores.read_for_phone(form.backup.data.stream)
+    except BackupError as error:
+        return refused(form, error)
 
     def restore_it():
-        made.append(restores.restore_for_phone(form.backup.data.stream, once.phone()))
-        return Answer(url_for("history.index"), None, made[0][0].group_id)
+        membership, counts = restores.restore_for_phone(document, once.phone())
+        made.append(membership)
+        return Answer(url_for("history.index"), restored(membership.name, counts),
+                      membership.group_id)
 
+    made = []
     try:
         answer = once_only(key_of(form), restore_it)
     except BackupError as error:
         db.session.rollback()
-        form.backup.errors.append(gettext("Nothing was restored: %(reason)s",
-                                          reason=str(error)))
-        return index(form, 422)
+        return refused(form, error)
     if answer.repeat:
-        # a second tap, or a retry after a lost answer: the group the first one made
-        return redirect(answer.location)
-    db.session.commit()
-    membership, counts = made[0]
-    remember(membership)
-    flash(gettext("Restored into the new group %(group)s: %(players)s players, %(nights)s "
-                  "nights, %(games)s games.", group=membership.name,
-                  players=counts["players"], nights=counts["nights"], games=counts["games"]))
-    return redirect(answer.location, 303)
+        show_group(answer.group_id)
+    else:
+        remember(made[0])
+    return reply(answer)
+
+
+def refused(form, error):
+    form.backup.errors.append(gettext("Nothing was restored: %(reason)s", reason=str(error)))
+    return index(form, 422)
+
+
+def restored(group, counts):
+    counted = and_list([ngettext("%(num)d player", "%(num)d players", counts["players"]),
+                        ngettext("%(num)d night", "%(num)d nights", counts["nights"]),
+                        ngettext("%(num)d game", "%(num)d games", counts["games"])])
+    # TRANSLATORS: after a backup was restored from the History page: group is the new
+    # group's name, counts what came back ("12 players, 40 nights and 160 games")
+    return gettext("Restored into the new group %(group)s: %(counts)s.", group=group,
+                   counts=counted)
 
 
 @bp.get("/nights/<int:night_id>/export.csv")

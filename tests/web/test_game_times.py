@@ -42,3 +42,27 @@ def test_a_game_without_its_times_says_none(app, client, runner, tmp_path):
     page = client.get("/nights/1")
     assert texts(page, ".recap-time") == []
     assert texts(page, ".recap-standings")
+
+
+def test_the_servers_own_zone_keeps_summer_time(app, client, runner, tmp_path, monkeypatch):
+    """With no TIME_ZONE, a July game reads in the server's summer time, not today's."""
+    import time
+    monkeypatch.setenv("TZ", "Europe/Tallinn")
+    time.tzset()
+    try:
+        restore(runner, tmp_path, night(day="2026-07-01", games=[skull()]))
+        times(app, 1, datetime(2026, 7, 1, 17, 0), datetime(2026, 7, 1, 17, 20),
+              datetime(2026, 7, 1, 17, 45))
+        # Tallinn is UTC+3 in July
+        assert texts(client.get("/nights/1"), ".recap-time") == ["20:00–20:45 · 45 min"]
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_misspelt_time_zone_stops_the_app_at_its_start(tmp_path):
+    import pytest
+    from companion import create_app
+    with pytest.raises(RuntimeError, match="no time zone"):
+        create_app({"SECRET_KEY": "x", "TIME_ZONE": "Europe/Talinn",
+                    "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.sqlite'}"})
