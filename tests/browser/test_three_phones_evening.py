@@ -157,5 +157,5 @@ def test_an_evening_on_three_phones(phones):  # noqa: F811
     a.page.get_by_label("Backup file").set_input_files(download.value.path())
     a.page.get_by_role("button", name="Restore into a new group").click()
     expect(told(a.page, "Restored into the new group")).to_contain_text(
-        "4 players, 1 nights, 3 games")
+        "4 players, 1 night and 3 games")
     a.check("restored")
