@@ -1,5 +1,6 @@
-"""What a new user's evening tripped on (issue 31), each at 320 and 390 px, light and dark:
-the layout measured in Chromium, the words read as a person reads them."""
+"""What a new user's evening tripped on (issue 31), in Chromium at 320 px light and 390 px
+dark where the layout is the point (each page check sweeps 320 to 430 px as well): the
+layout measured, the words read as a person reads them."""
 
 import re
 
@@ -151,7 +152,7 @@ def test_two_hands_counted_by_card_in_eight_taps_without_scrolling(table, width,
 
 # ---- 5. one mark, one meaning ---------------------------------------------------------
 
-@pytest.mark.parametrize("width,scheme", SIZES)
+@pytest.mark.parametrize("width,scheme", [(390, "dark")])
 def test_the_leaders_star_is_not_the_finishers_mark(table, app, width, scheme):
     page = table.page
     start(table, "Skyjo", players=["Ann", "Ben", "Cid"], width=width, scheme=scheme)
@@ -178,7 +179,8 @@ def test_the_leaders_star_is_not_the_finishers_mark(table, app, width, scheme):
 
 # ---- 7. the winner's name whole at 320 -------------------------------------------------
 
-@pytest.mark.parametrize("width,scheme", SIZES)
+# the name was cut at 320 px only
+@pytest.mark.parametrize("width,scheme", [(320, "light")])
 def test_the_leaders_name_is_whole_in_the_standings(table, app, width, scheme):
     page = table.page
     start(table, "Any game", players=["Ann", "Ben", "Cid", "Dana"], width=width, scheme=scheme)
@@ -220,7 +222,7 @@ def test_after_add_player_the_name_field_keeps_the_focus(table):
     table.check("players-added")
 
 
-@pytest.mark.parametrize("width,scheme", SIZES)
+@pytest.mark.parametrize("width,scheme", [(320, "dark")])
 def test_the_share_pages_other_links_look_like_controls_that_open(table, width, scheme):
     page = table.page
     start(table, "Any game", players=["Ann", "Ben"], width=width, scheme=scheme)
@@ -242,7 +244,7 @@ def test_the_share_pages_other_links_look_like_controls_that_open(table, width, 
 
 # ---- sharing a night's result ---------------------------------------------------------
 
-@pytest.mark.parametrize("width,scheme", SIZES)
+@pytest.mark.parametrize("width,scheme", [(320, "light")])
 def test_the_result_is_shared_in_one_tap(table, app, width, scheme):
     page = table.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
