@@ -110,14 +110,21 @@
     var field = document.getElementById(button.dataset.copy);
     button.hidden = false;
     button.addEventListener("click", function () {
-      function done() { button.textContent = document.body.dataset.copied || "Copied"; }
-      field.select();
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(field.value).then(done, function () {});
-      } else if (document.execCommand("copy")) {
-        done();
-      }
+      copy(field, function () {
+        button.textContent = document.body.dataset.copied || "Copied";
+      });
     });
+  }
+
+  // a field's text copied to the clipboard, `done()` after: the clipboard api where the
+  // page may use it, else the field selected and copied the old way
+  function copy(field, done) {
+    field.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, function () {});
+    } else if (document.execCommand("copy")) {
+      done();
+    }
   }
 
   // what this file and each pad's script do to the page's elements, kept so that a part
@@ -136,7 +143,9 @@
       enhancers.forEach(function (e) { each(root, e[0], e[1]); });
     },
     // a pad's script moving on as the keyboard's "next" does
-    moveOn: moveOn
+    moveOn: moveOn,
+    // a page's script copying a field's text (the night's result)
+    copy: copy
   };
 
   Companion.enhance("[data-wake-lock]", wakeLock);

@@ -77,14 +77,7 @@
       setTimeout(function () { button.textContent = said; }, 3000);
     }
     function copy() {
-      field.select();
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(field.value).then(function () {
-          done(button.dataset.copied);
-        }, function () {});
-      } else if (document.execCommand("copy")) {
-        done(button.dataset.copied);
-      }
+      window.Companion.copy(field, function () { done(button.dataset.copied); });
     }
     function picture() {
       return new Promise(function (resolve, reject) {

@@ -62,10 +62,10 @@
     function start() {
       return cells.filter(function (cell) { return cell.value === ""; })[0] || null;
     }
+    // as typed: the live preview (app.js) asks once the taps pause
     function set(cell, value) {
       cell.value = value;
       cell.dispatchEvent(new Event("input", { bubbles: true }));
-      cell.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
     cells.forEach(function (cell) {
