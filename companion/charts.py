@@ -221,6 +221,13 @@ def game_progress(game_id: int, title: str, kind: Any, sheet: Any) -> Chart:
                           sheet.winners)
 
 
+def month_axis(dates: list) -> list[str]:
+    """A dated chart's axis: a few of its dates named by their month ("Mar 2026"), the
+    same ones x_ticks picks, the others empty."""
+    picked = set(every_nth(len(dates), RESULT_X_LABELS))
+    return [month(d) if i in picked else "" for i, d in enumerate(dates)]
+
+
 def results_chart(chart_id: str, title: str, name: str, results: list[Any],
                   dates: dict | None = None, player_id: int = 0) -> Chart:
     """One player's final totals in one kind of game, oldest first; wins are filled dots,
@@ -237,9 +244,7 @@ def results_chart(chart_id: str, title: str, name: str, results: list[Any],
         if label is None:
             label = dates[r.date] = day(r.date)
         labels.append(label)
-    # the axis names a few of them (x_ticks picks the same ones): "Mar 2026"
-    picked = set(every_nth(len(results), RESULT_X_LABELS))
-    short = [month(r.date) if i in picked else "" for i, r in enumerate(results)]
+    short = month_axis([r.date for r in results])
     totals = [r.total for r in results]
     wins = sum(r.won for r in results)
     # TRANSLATORS: a chart's description: name is a player's, totals their final totals
@@ -283,8 +288,7 @@ def nights_chart(name: str, nights: list[Any], player_id: int = 0) -> Chart:
     """One player's games played and won at each of their last nights, oldest first
     (`nights`: objects with `date`, `played` and `won`)."""
     labels = [day(n.date) for n in nights]
-    picked = set(every_nth(len(nights), RESULT_X_LABELS))
-    short = [month(n.date) if i in picked else "" for i, n in enumerate(nights)]
+    short = month_axis([n.date for n in nights])
     won = sum(n.won for n in nights)
     played = sum(n.played for n in nights)
     # TRANSLATORS: a chart's description: name is a player's; nights how many of their
