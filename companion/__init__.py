@@ -14,6 +14,10 @@ def create_app(test_config=None):
                 template_folder="../templates", static_folder="../static")
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     load_config(app, test_config)
+    from . import following
+
+    # a follow's 304 is answered in front of Flask, behind ProxyFix (trust_proxies)
+    following.init_app(app)
     trust_proxies(app)
     register_extensions(app)
     register_converters(app)

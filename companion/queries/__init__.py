@@ -6,12 +6,12 @@ paged by `base.paged`, the one pager. The views ask here, never the database the
 
 from .base import Page, paged
 from .history import group_players, history_page, night_rows
-from .nights import (night_changes, night_roster, night_with_games, nights_page,
+from .nights import (night_changes, night_tag_of, night_roster, night_with_games, nights_page,
                      recent_nights)
 from .people import (exists, game_version, has_played, members, nights_came, roster,
                      settings_of, watch_row)
 
 __all__ = ["Page", "exists", "game_version", "group_players", "has_played", "history_page",
-           "members", "night_changes", "night_roster", "night_rows", "night_with_games",
+           "members", "night_changes", "night_roster", "night_tag_of", "night_rows", "night_with_games",
            "nights_came", "nights_page", "paged", "recent_nights", "roster", "settings_of",
            "watch_row"]

@@ -1,6 +1,9 @@
 """The nights: the group's list, one night with its games and roster, what its page shows
 changes with, and the last few for the home page."""
 
+import hashlib
+from datetime import date
+
 from sqlalchemy.orm import joinedload, load_only
 
 from ..extensions import db
@@ -63,15 +66,29 @@ def _tagged(what, number, text):
     return db.select(db.literal(what), number, db.cast(text, db.String))
 
 
-NIGHT_TAG = db.union_all(
-    _tagged("n", Night.id, Night.date).where(Night.id == db.bindparam("night"))
-    .add_columns(Night.title),
-    _tagged("g", Game.id, Game.version).where(Game.night_id == db.bindparam("night"))
-    .add_columns(db.literal(None, db.String)),
-    _tagged("a", ATTENDANCE.player_id, ATTENDANCE.position)
-    .where(ATTENDANCE.night_id == db.bindparam("night")).add_columns(db.literal(None, db.String)),
-    _tagged("r", db.func.count(PLAYER.id), db.func.max(PLAYER.id))
-    .where(PLAYER.group_id == db.bindparam("group_id")).add_columns(db.literal(None, db.String)))
+def night_tag_rows(group):
+    """The rows a night's tag digests, for the night `:night` of `group`: a bind parameter,
+    or a subquery that finds the night's group only for a member (companion/following.py).
+    Without the night's "n" row there is no such night in that group."""
+    return db.union_all(
+        _tagged("n", Night.id, Night.date)
+        .where(Night.id == db.bindparam("night"), Night.group_id == group)
+        .add_columns(Night.title),
+        _tagged("g", Game.id, Game.version).where(Game.night_id == db.bindparam("night"))
+        .add_columns(db.literal(None, db.String)),
+        _tagged("a", ATTENDANCE.player_id, ATTENDANCE.position)
+        .where(ATTENDANCE.night_id == db.bindparam("night"))
+        .add_columns(db.literal(None, db.String)),
+        _tagged("r", db.func.count(PLAYER.id), db.func.max(PLAYER.id))
+        .where(PLAYER.group_id == group).add_columns(db.literal(None, db.String)))
+
+
+NIGHT_TAG = night_tag_rows(db.bindparam("group_id"))
+
+
+def night_tag_of(rows) -> str:
+    """A night page's tag: its rows, and the day, by which the page orders itself."""
+    return hashlib.sha256(repr((sorted(rows), date.today())).encode()).hexdigest()[:20]
 
 
 def night_changes(night_id: int, group_id: int) -> list:

@@ -1,6 +1,5 @@
 """Game nights: start one, who came, the games played."""
 
-import hashlib
 from datetime import date
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
@@ -64,7 +63,7 @@ def night_tag(night_id: int) -> str:
     rows = queries.night_changes(night_id, current_group_id())
     if not any(row[0] == "n" for row in rows):
         abort(404)
-    return hashlib.sha256(repr((sorted(rows), date.today())).encode()).hexdigest()[:20]
+    return queries.night_tag_of(rows)
 
 
 def night_page(night_id, name_form=None, status=200, template="nights/show.html", **shown):

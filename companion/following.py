@@ -1,0 +1,123 @@
+"""A following phone told "unchanged" in one indexed query, before Flask.
+
+Every phone at a table asks every 1.5 s whether its page is still the truth
+(static/js/live.js, views/live.py), and nearly every answer is 304 Not Modified. Through
+Flask, that answer costs the whole request machinery: the access guard's query, the
+session, the locale, the after-request hooks. This WSGI middleware, in front of the app,
+answers that one case itself, and only that one:
+
+- the question is a GET of a game's or a night's follow URL (matched by the app's own URL
+  map, so its converters' limits hold) carrying `If-None-Match`;
+- the phone's session cookie verifies with the app's own signed serializer and names a
+  phone secret (views/access.py, companion/once.py);
+- one indexed query reads what the page's tag is made of, joined to the phone's
+  membership of the group that owns the game or night: a phone that is not in that group
+  gets no rows, whatever it sends;
+- the tag so found is one the phone sent.
+
+Then the answer is 304 with the follow's headers, and nothing else happens: no session is
+opened or written, nothing is rendered. In every other case (no cookie or another shape
+of it, not this phone's group, no such game, a page that changed, any error) the request
+goes on to Flask, which answers it with every check of a page: the outsider's 404, the
+page's body, the signed-out message. So the middleware can only ever tell a phone that
+what it is allowed to see is still what it shows.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_cookie, parse_etags
+
+from . import once
+from .extensions import db
+from .models import Game, Member, Night
+from .queries.nights import night_tag_of, night_tag_rows
+
+# the game's version, only for a member of the game's group: the game by its key, the
+# membership by the (group, phone) unique index
+GAME_VERSION = (select(Game.version).join(Night, Night.id == Game.night_id)
+                .join(Member, Member.group_id == Night.group_id)
+                .where(Game.id == db.bindparam("game"), Member.phone == db.bindparam("phone")))
+# the group of a night, only for a member of it
+NIGHT_OWNER = (select(Night.group_id).join(Member, Member.group_id == Night.group_id)
+               .where(Night.id == db.bindparam("night"), Member.phone == db.bindparam("phone"))
+               .scalar_subquery())
+NIGHT_ROWS = night_tag_rows(NIGHT_OWNER)
+# what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
+HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie"),
+           ("X-Content-Type-Options", "nosniff")]
+
+
+class Unchanged:
+    def __init__(self, wsgi_app, app):
+        self.wsgi_app = wsgi_app
+        self.app = app
+        self.serializer = None
+        self.engine = None
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH") \
+                and environ.get("HTTP_COOKIE"):
+            tag = self.unchanged(environ)
+            if tag is not None:
+                headers = [("ETag", f'"{tag}"'), *HEADERS]
+                if self.app.config.get("COUNT_QUERIES"):
+                    headers.append(("X-Query-Count", "1"))
+                start_response("304 Not Modified", headers)
+                return []
+        return self.wsgi_app(environ, start_response)
+
+    def unchanged(self, environ) -> str | None:
+        """The tag the phone has, when it is the truth and the phone may see it; else None."""
+        try:
+            endpoint, args = self.app.url_map.bind_to_environ(environ).match()
+        except HTTPException:
+            return None
+        if endpoint not in ("live.follow_game", "live.follow_night"):
+            return None
+        phone = self.phone(environ)
+        if phone is None:
+            return None
+        sent = parse_etags(environ["HTTP_IF_NONE_MATCH"])
+        with self.connect() as connection:
+            if endpoint == "live.follow_game":
+                tag = connection.execute(GAME_VERSION, {"game": args["game_id"],
+                                                        "phone": phone}).scalar()
+            else:
+                rows = connection.execute(NIGHT_ROWS, {"night": args["night_id"],
+                                                       "phone": phone}).all()
+                # no "n" row: no such night, or not this phone's group
+                tag = night_tag_of(rows) if any(row[0] == "n" for row in rows) else None
+        return tag if tag is not None and sent.contains(tag) else None
+
+    def phone(self, environ) -> str | None:
+        """The phone's digest from its session cookie, if the app signed it; None for a
+        cookie it did not sign, an old cookie (views/access.py adopts those) or none."""
+        cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
+        if not cookie:
+            return None
+        if self.serializer is None:
+            self.serializer = self.app.session_interface.get_signing_serializer(self.app)
+        try:
+            session = self.serializer.loads(
+                cookie, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
+        except Exception:  # a bad signature, an expired or garbled cookie: Flask's to answer
+            return None
+        secret = session.get("phone") if isinstance(session, dict) else None
+        if "members" in session or not isinstance(secret, str) or \
+                not once.SECRET.fullmatch(secret):
+            return None
+        return once.digest(secret)
+
+    def connect(self):
+        if self.engine is None:
+            with self.app.app_context():
+                self.engine = db.engine
+        return self.engine.connect()
+
+
+def init_app(app):
+    # inside ProxyFix (trust_proxies wraps whatever wsgi_app is by then): the URL is matched
+    # as the app sees it
+    app.wsgi_app = Unchanged(app.wsgi_app, app)

@@ -1,0 +1,122 @@
+"""A follow answered "unchanged" in front of Flask (companion/following.py): one indexed
+query, no session written, and never for a phone outside the group, whatever it sends."""
+
+import pytest
+from itsdangerous import URLSafeTimedSerializer
+from sqlalchemy import event
+
+from companion.extensions import db
+from tests.web.conftest import form_data, parse
+from tests.web.test_groups import invite_link, join, outsider, secret_game  # noqa: F401
+
+
+def followed(page):
+    """(follow URL, tag) of the page a phone has open."""
+    root = parse(page).one("[data-follow]")
+    return root.get("data-follow"), root.get("data-tag")
+
+
+def ask(phone, url, tag):
+    return phone.get(url, headers={"If-None-Match": f'"{tag}"'})
+
+
+def statements(app, phone, url, tag):
+    """(the answer, the statements it ran)."""
+    ran = []
+
+    def count(conn, cursor, statement, *args):
+        ran.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            answer = ask(phone, url, tag)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    return answer, ran
+
+
+@pytest.fixture(params=["game", "night"])
+def page_of(request, secret_game):  # noqa: F811
+    night_id, game_id, _ = secret_game
+    return f"/games/{game_id}" if request.param == "game" else f"/nights/{night_id}"
+
+
+def test_a_member_with_the_truth_gets_304_from_one_query_and_no_cookie(app, client, page_of):
+    url, tag = followed(client.get(page_of))
+    ask(client, url, tag)  # anything done once per process is not counted
+    answer, ran = statements(app, client, url, tag)
+    assert answer.status_code == 304
+    assert answer.headers["ETag"] == f'"{tag}"'
+    assert answer.headers["Cache-Control"] == "no-cache, private"
+    assert "Set-Cookie" not in answer.headers
+    assert len(ran) == 1, ran
+    # the membership is in that one statement
+    assert "member" in ran[0].lower()
+
+
+def test_a_changed_page_is_rendered_by_the_app(client, page_of, secret_game):  # noqa: F811
+    url, tag = followed(client.get(page_of))
+    game_id = secret_game[1]
+    data = {**form_data(parse(client.get(f"/games/{game_id}"))), "points_0": "3",
+            "points_1": "4"}
+    assert client.post(f"/games/{game_id}/entries", data=data).status_code == 302
+    answer = ask(client, url, tag)
+    assert answer.status_code == 200
+    assert 'data-follow' in answer.get_data(as_text=True)
+    assert followed(answer)[1] != tag
+
+
+def test_the_right_tag_from_outside_the_group_is_a_404(app, client, page_of,
+                                                       outsider):  # noqa: F811
+    """A phone of another group, a phone in none, and one with no cookie, each sending
+    the tag a member has: none is told "unchanged"; the app answers its 404."""
+    url, tag = followed(client.get(page_of))
+    nobody = app.test_client(joined=False)
+    nobody.get("/")  # a session with a phone secret, in no group
+    cookieless = app.test_client(joined=False)
+    for phone in (outsider, nobody, cookieless):
+        assert ask(phone, url, tag).status_code == 404
+
+
+def test_a_cookie_the_app_did_not_sign_proves_nothing(app, client, page_of):
+    """The member's own phone secret, in a cookie signed with another key, or in one
+    with its signature cut off."""
+    url, tag = followed(client.get(page_of))
+    with client.session_transaction() as session:
+        secret = session["phone"]
+    forged = URLSafeTimedSerializer("not the app's key", salt="cookie-session",
+                                    signer_kwargs={"key_derivation": "hmac",
+                                                   "digest_method": "sha1"})
+    for cookie in (forged.dumps({"phone": secret}),
+                   app.session_interface.get_signing_serializer(app)
+                   .dumps({"phone": secret}).rsplit(".", 1)[0],
+                   "garbage", "", "a" * 5000):
+        forger = app.test_client(joined=False)
+        forger.set_cookie("session", cookie)
+        assert ask(forger, url, tag).status_code == 404
+
+
+def test_a_phone_signed_out_or_a_deleted_game_is_not_told_unchanged(app, client,
+                                                                    secret_game):  # noqa: F811
+    night_id, game_id, _ = secret_game
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    pad, night = followed(ben.get(f"/games/{game_id}")), followed(ben.get(f"/nights/{night_id}"))
+    assert ask(ben, *pad).status_code == 304 and ask(ben, *night).status_code == 304
+    client.post("/groups/1/sign-out-others")
+    assert ask(ben, *pad).status_code == 404 and ask(ben, *night).status_code == 404
+
+    url, tag = followed(client.get(f"/games/{game_id}"))
+    with app.app_context():
+        db.session.execute(db.text("delete from seat where game_id = :g"), {"g": game_id})
+        db.session.execute(db.text("delete from entry where game_id = :g"), {"g": game_id})
+        db.session.execute(db.text("delete from game where id = :g"), {"g": game_id})
+        db.session.commit()
+    assert ask(client, url, tag).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/games/99999999999999999999999/follow",
+                                  "/games/1/follow/", "/nights/x/follow"])
+def test_a_url_the_app_does_not_route_goes_to_the_app(client, path):
+    assert ask(client, path, "x").status_code == 404
