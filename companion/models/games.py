@@ -39,7 +39,9 @@ def new_version() -> str:
 
 
 class Game(db.Model):
-    __table_args__ = {"sqlite_autoincrement": True}
+    # a game group's first and newest game (stats.game_groups; migration 0014)
+    __table_args__ = (db.Index("ix_game_kind_group_key_id", "kind", "group_key", "id"),
+                      {"sqlite_autoincrement": True})
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id"), index=True)

@@ -157,11 +157,16 @@ def check_open(game: Game) -> None:
 # -- seating, rematches and games started by mistake ---------------------------------
 
 
+# how many of the group's last nights seating looks through for the table's last game
+LOOK_BACK = 50
+
+
 def seating(night: Night, kind: str) -> list[Player]:
     """Who a new game of `kind` seats when its form opens, in seat order: everyone here,
     as many as the kind seats; in the order the night's last game of this kind sat, else
     its last game of any kind, else these players' last game of this kind (everyone in it
-    is here tonight), then the others here in the order they came. Nobody at the table is
+    is here tonight, among the group's last LOOK_BACK nights), then the others here in the
+    order they came. Nobody at the table is
     left out because the last game did without them (a player who came later, a game for
     two): the form is where a seat is emptied."""
     here = list(night.attendees)
@@ -170,13 +175,16 @@ def seating(night: Night, kind: str) -> list[Player]:
     rules = GAMES[kind]
     ids = [p.id for p in here]
     # games that seated someone here (by the seats' player index, so within the group)...
-    theirs = Game.id.in_(select(Seat.game_id).where(Seat.player_id.in_(ids)))
+    theirs = exists().where(Seat.game_id == Game.id, Seat.player_id.in_(ids))
     # ...and nobody who is not here
     stranger = exists().where(Seat.game_id == Game.id, Seat.player_id.not_in(ids))
     # a game abandoned before anything was entered says nothing about the table
     empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
+    # tonight and the group's last LOOK_BACK nights: the page costs the same at any history
+    recent = Game.night_id.in_(select(Night.id).where(Night.group_id == night.group_id)
+                               .order_by(Night.date.desc(), Night.id.desc()).limit(LOOK_BACK))
     last = db.session.scalars(
-        select(Game).where(theirs, ~stranger, ~empty,
+        select(Game).where(theirs, ~stranger, ~empty, or_(Game.night_id == night.id, recent),
                            or_(Game.night_id == night.id, Game.kind == kind))
         .order_by(case((Game.night_id == night.id, 0), else_=1),
                   case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
