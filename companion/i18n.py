@@ -9,6 +9,7 @@ catalogs are in companion/translations (README, "Languages"). The rules stay pur
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -73,7 +74,13 @@ def points(value) -> str:
     ("12,5" in et, pl and lv), never grouped (scores are read digit by digit)."""
     shown = text.points(value)
     # the one thing that differs: the decimal sign (the minus and the digits are the same)
-    return shown.replace(".", get_decimal_symbol(language()))
+    return shown.replace(".", decimal_sign(language())) if "." in shown else shown
+
+
+@functools.lru_cache(maxsize=None)
+def decimal_sign(code: str) -> str:
+    """The language's decimal sign (Babel reads its locale data afresh each time)."""
+    return get_decimal_symbol(code)
 
 
 def signed(value) -> str:

@@ -14,6 +14,7 @@ hold no form and no CSRF token.
 """
 
 import dataclasses
+import functools
 import hmac
 
 import segno
@@ -77,11 +78,16 @@ def follow_night(night_id):
 def qr_svg(url: str) -> Markup:
     """The link as a QR code, drawn here as inline SVG (nothing is fetched from outside):
     dark modules on a white ground, which phone cameras read in a dark theme too."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=1, border=4, omitsize=True, dark="#000", light="#fff",
-                          svgclass="qr")
     label = escape(gettext("QR code of the link below"))
-    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
+    return Markup(qr_drawing(url).replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))
+
+
+@functools.lru_cache(maxsize=256)
+def qr_drawing(url: str) -> str:
+    """Drawing a code takes several milliseconds, and a link's code never changes: the
+    last few hundred links' are kept (an invite or a game's links, a few KB each)."""
+    return segno.make(url, error="m").svg_inline(scale=1, border=4, omitsize=True,
+                                                 dark="#000", light="#fff", svgclass="qr")
 
 
 @bp.get("/games/<int:game_id>/share")
