@@ -25,7 +25,8 @@ what it is allowed to see is still what it shows.
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import create_engine, select
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags
 
@@ -80,6 +81,13 @@ class Unchanged:
         if phone is None:
             return None
         sent = parse_etags(environ["HTTP_IF_NONE_MATCH"])
+        try:
+            tag = self.read_tag(endpoint, args, phone)
+        except DBAPIError:  # a dropped connection, a busy database: Flask's to answer
+            return None
+        return tag if tag is not None and sent.contains(tag) else None
+
+    def read_tag(self, endpoint, args, phone) -> str | None:
         with self.connect() as connection:
             if endpoint == "live.follow_game":
                 tag = connection.execute(GAME_VERSION, {"game": args["game_id"],
@@ -89,7 +97,7 @@ class Unchanged:
                                                        "phone": phone}).all()
                 # no "n" row: no such night, or not this phone's group
                 tag = night_tag_of(rows) if any(row[0] == "n" for row in rows) else None
-        return tag if tag is not None and sent.contains(tag) else None
+        return tag
 
     def phone(self, environ) -> str | None:
         """The phone's digest from its session cookie, if the app signed it; None for a
@@ -112,9 +120,24 @@ class Unchanged:
 
     def connect(self):
         if self.engine is None:
-            with self.app.app_context():
-                self.engine = db.engine
+            self.engine = self.own_engine()
         return self.engine.connect()
+
+    def own_engine(self):
+        """The app's engine on SQLite (a file read in-process). On a database server, an
+        engine of the follow's own: the one SELECT in autocommit, with no ping before it,
+        so that the question is one round trip rather than four (ping, BEGIN, SELECT,
+        ROLLBACK). A connection the server dropped fails that one question, which then
+        goes on to Flask (whose engine pings), and the pool replaces it."""
+        with self.app.app_context():
+            engine = db.engine
+        if engine.dialect.name == "sqlite":
+            return engine
+        options = {key: value for key, value in
+                   self.app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).items()
+                   if key != "pool_pre_ping"}
+        return create_engine(engine.url, **{**options, "isolation_level": "AUTOCOMMIT",
+                                            "pool_size": 2, "max_overflow": 8})
 
 
 def init_app(app):
