@@ -161,6 +161,14 @@ class ScoreEntry:
         self.page_queries = 0
         self.lock = threading.Lock()
 
+    def timed(self, session):
+        """One entry, its POST and its redirect's GET timed apart: ((ms, queries), (ms,
+        queries))."""
+        started = time.perf_counter()
+        queries = self(session)
+        whole = (time.perf_counter() - started) * 1000
+        return (whole - self.page_ms, queries), (self.page_ms, self.page_queries)
+
     def __call__(self, session):
         if "csrf" not in session.headers:
             page = session.get(self.base + self.path, timeout=30).text
@@ -176,7 +184,9 @@ class ScoreEntry:
                                 allow_redirects=False, timeout=30)
             if post.status_code != 302:
                 raise RuntimeError(f"score entry refused: {post.status_code}")
+            started = time.perf_counter()
             page = session.get(self.base + self.path, timeout=30)
+            self.page_ms = (time.perf_counter() - started) * 1000
             # the next round is based on the sheet this one left, as the pad shows it
             self.version = VERSION.search(page.text).group(1)
         self.page_queries = max(self.page_queries, int(page.headers.get("X-Query-Count", 0)))
