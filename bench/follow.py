@@ -1,7 +1,9 @@
 """python -m bench.follow [--tables 100] [--phones 5] [--seconds 20] [--steps 100,250,...]:
 following a live table, measured: many tables each with one game in progress, every phone
-polling its pad's /follow every 1.5 s as static/js/live.js does, while one phone at each
-table saves a round every ~20 s. docs/benchmark.md, "Following a live table", says what
+asking its pad's /follow as static/js/live.js does (1.5 s after its last question, or at
+once when the server held it until something changed: companion/following.py), while one
+phone at each table saves a round every ~20 s. A held question's latency is counted from
+the end of its hold (the server says how long in `Server-Timing`). docs/benchmark.md, "Following a live table", says what
 the figures mean.
 
 gunicorn serves the app from a throwaway PostgreSQL server of the benchmark's own
@@ -45,9 +47,12 @@ WARMUP = 3.0         # seconds at the start of a run left out of every figure
 TIMEOUT = 30.0       # seconds a request may take before it counts as failed
 TARGET_MS = 100      # capacity: the follow p95 under this
 SEEN_TARGET = 2.0    # the issue's target: a change seen by every phone within 2 s
+HELD = re.compile(r"hold;dur=([0-9.]+)")
 KIND = "any_game"    # the pad whose entry is easiest to post: one number per player
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"]
-CONFIGS = "sync:4,gthread:2x4"
+CONFIGS = "gevent:2,gthread:2x4"
+WORKER_CONNECTIONS = 4000  # docs/hosting.md
+FOLLOW_HOLD = 20           # companion/following.py: a question held on gevent's workers
 STEPS = "100,250,500,750,1000,1500"
 
 # what a phone's Chrome sends with live.js's fetch (cache: "no-store" adds the two
@@ -275,6 +280,10 @@ async def follow(phone, run, planned):
         run.failures.append((at, f"follow: {type(error).__name__}"))
         return False
     done = loop.time()
+    # a question the server held (companion/following.py) says for how long: the answer
+    # was late only by what came after
+    held = HELD.search(answer.headers.get("server-timing", ""))
+    held_ms = float(held.group(1)) if held else 0.0
     if answer.status not in (200, 304):
         run.failures.append((at, f"follow: {answer.status}"))
         return False
@@ -287,8 +296,8 @@ async def follow(phone, run, planned):
         run.changes.append((phone.table, phone.seat, done, tag))
     elif not run.sample_304[0]:
         run.sample_304 = (request, answer.raw_head)
-    run.follows.append((at, (done - at) * 1000, answer.status, answer.sent, answer.received,
-                        answer.head, (at - planned) * 1000))
+    run.follows.append((at, (done - at) * 1000 - held_ms, answer.status, answer.sent,
+                        answer.received, answer.head, (at - planned) * 1000, held_ms))
     return True
 
 
@@ -336,8 +345,10 @@ async def play(phone, saver, run, save_every, rng):
             next_save = loop.time() + save_every * rng.uniform(0.5, 1.5)
             next_poll = loop.time() + EVERY
         else:
+            # live.js: 1.5 s after it asked, at once when the server held the question
+            asked = loop.time()
             wait = EVERY if await follow(phone, run, planned) else min(wait * 2, SLOWEST)
-            next_poll = loop.time() + wait
+            next_poll = (asked if wait == EVERY else loop.time()) + wait
 
 
 # ---- CPU: where the two cores went ---------------------------------------------------
@@ -495,7 +506,9 @@ def figures(runs, tables):
     failures = [what for run in runs for at, what in run.failures if run.counted(at)]
     followers = sum(len(table) for table in tables)
     window = sum(run.end - run.start - WARMUP for run in runs)
-    poll_s = EVERY + statistics.mean(latencies) / 1000 if latencies else EVERY
+    # seconds from one question to the next: 1.5 s after it was asked, or the hold
+    poll_s = (statistics.mean(max(EVERY, (f[1] + f[7]) / 1000) for f in follows)
+              if follows else EVERY)
     result = {
         "followers": followers, "tables": len(tables), "seconds": round(window),
         "runs": len(runs),
@@ -612,6 +625,10 @@ def gunicorn(config, url, keep_alive):
     extra = ["--worker-class", config.kind]
     if config.kind == "gthread":
         extra += ["--threads", str(config.threads), "--keep-alive", str(keep_alive)]
+    if config.kind == "gevent":
+        # every phone's connection open at once, its question held (docs/hosting.md)
+        extra += ["--worker-connections", str(WORKER_CONNECTIONS),
+                  "--keep-alive", str(FOLLOW_HOLD + 10)]
     server.command[-1:-1] = extra
     return server
 

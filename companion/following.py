@@ -21,9 +21,25 @@ of it, not this phone's group, no such game, a page that changed, any error) the
 goes on to Flask, which answers it with every check of a page: the outsider's 404, the
 page's body, the signed-out message. So the middleware can only ever tell a phone that
 what it is allowed to see is still what it shows.
+
+**Held questions.** On a server whose workers are gevent's (docs/hosting.md: thousands of
+phones), an unchanged question is not answered at once: it is held up to FOLLOW_HOLD
+seconds (20 by default there; 0, answered at once, under waitress or threaded workers,
+whose threads a held question would take). One loop per process (`Watcher`) reads the
+tags of every question it holds, a few times a second, in one query for all the games
+held and one per night held; when a tag is no longer the one a phone has, its question
+goes on to Flask, which checks everything again and answers the new page. The phone asks
+again as soon as an answer comes (static/js/live.js), so a change reaches it within the
+loop's interval, while an idle table costs one question per phone every FOLLOW_HOLD
+seconds instead of every 1.5. The database is still the one source of truth: each process
+reads it, so this works across workers and machines alike.
 """
 
 from __future__ import annotations
+
+import sys
+import threading
+import time
 
 from sqlalchemy import create_engine, select
 from sqlalchemy.exc import DBAPIError
@@ -45,6 +61,13 @@ NIGHT_OWNER = (select(Night.group_id).join(Member, Member.group_id == Night.grou
                .where(Night.id == db.bindparam("night"), Member.phone == db.bindparam("phone"))
                .scalar_subquery())
 NIGHT_ROWS = night_tag_rows(NIGHT_OWNER)
+# the versions of the games held (their phones' membership was proved when they asked)
+GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("games",
+                                                                            expanding=True)))
+# seconds between the watcher's reads of what it holds
+EVERY = 0.25
+# the most game ids in one read
+CHUNK = 500
 # what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
 HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie"),
            ("X-Content-Type-Options", "nosniff")]
@@ -56,21 +79,42 @@ class Unchanged:
         self.app = app
         self.serializer = None
         self.engine = None
+        self.watcher = Watcher(self)
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH") \
                 and environ.get("HTTP_COOKIE"):
-            tag = self.unchanged(environ)
-            if tag is not None:
-                headers = [("ETag", f'"{tag}"'), *HEADERS]
+            found = self.unchanged(environ)
+            if found is not None:
+                tag, key, phone = found
+                hold = self.hold()
+                started = time.monotonic()
+                changed = hold and self.watcher.wait(key, tag, phone, hold)
+                # how long it was held, for the phone's timing (bench/follow.py reads it)
+                timing = ("Server-Timing",
+                          f"hold;dur={(time.monotonic() - started) * 1000:.0f}")
+                if changed:
+                    # it changed while held: the app answers, with every check of a page
+                    return self.wsgi_app(environ, lambda status, headers, *rest:
+                                         start_response(status, [*headers, timing], *rest))
+                headers = [("ETag", f'"{tag}"'), *HEADERS, timing]
                 if self.app.config.get("COUNT_QUERIES"):
                     headers.append(("X-Query-Count", "1"))
                 start_response("304 Not Modified", headers)
                 return []
         return self.wsgi_app(environ, start_response)
 
-    def unchanged(self, environ) -> str | None:
-        """The tag the phone has, when it is the truth and the phone may see it; else None."""
+    def hold(self) -> float:
+        """FOLLOW_HOLD, or by default 20 s on gevent's workers and 0 anywhere else."""
+        configured = self.app.config.get("FOLLOW_HOLD")
+        if configured is not None:
+            return float(configured)
+        monkey = sys.modules.get("gevent.monkey")
+        return 20.0 if monkey and monkey.is_module_patched("threading") else 0.0
+
+    def unchanged(self, environ) -> tuple[str, tuple, str] | None:
+        """(the tag the phone has, what to watch, the phone), when the tag is the truth
+        and the phone may see it; else None."""
         try:
             endpoint, args = self.app.url_map.bind_to_environ(environ).match()
         except HTTPException:
@@ -82,22 +126,23 @@ class Unchanged:
             return None
         sent = parse_etags(environ["HTTP_IF_NONE_MATCH"])
         try:
-            tag = self.read_tag(endpoint, args, phone)
+            found = self.read_tag(endpoint, args, phone)
         except DBAPIError:  # a dropped connection, a busy database: Flask's to answer
             return None
-        return tag if tag is not None and sent.contains(tag) else None
+        return found if found is not None and sent.contains(found[0]) else None
 
-    def read_tag(self, endpoint, args, phone) -> str | None:
+    def read_tag(self, endpoint, args, phone) -> tuple[str, tuple, str] | None:
         with self.connect() as connection:
             if endpoint == "live.follow_game":
                 tag = connection.execute(GAME_VERSION, {"game": args["game_id"],
                                                         "phone": phone}).scalar()
-            else:
-                rows = connection.execute(NIGHT_ROWS, {"night": args["night_id"],
-                                                       "phone": phone}).all()
-                # no "n" row: no such night, or not this phone's group
-                tag = night_tag_of(rows) if any(row[0] == "n" for row in rows) else None
-        return tag
+                return None if tag is None else (tag, ("game", args["game_id"]), phone)
+            rows = connection.execute(NIGHT_ROWS, {"night": args["night_id"],
+                                                   "phone": phone}).all()
+        # no "n" row: no such night, or not this phone's group
+        if not any(row[0] == "n" for row in rows):
+            return None
+        return night_tag_of(rows), ("night", args["night_id"]), phone
 
     def phone(self, environ) -> str | None:
         """The phone's digest from its session cookie, if the app signed it; None for a
@@ -138,6 +183,74 @@ class Unchanged:
                    if key != "pool_pre_ping"}
         return create_engine(engine.url, **{**options, "isolation_level": "AUTOCOMMIT",
                                             "pool_size": 2, "max_overflow": 8})
+
+
+class Watcher:
+    """The questions held in this process, and the one loop that reads their tags."""
+
+    def __init__(self, reader: Unchanged):
+        self.reader = reader
+        self.lock = threading.Lock()
+        # {what is watched: [(event, the tag its phone has, the phone)]}
+        self.held: dict[tuple, list[tuple[threading.Event, str, str]]] = {}
+        self.loop = None
+
+    def wait(self, key: tuple, tag: str, phone: str, seconds: float) -> bool:
+        """Hold until what `key` names no longer has `tag`, or `seconds` pass: whether it
+        changed."""
+        waiter = (threading.Event(), tag, phone)
+        with self.lock:
+            self.held.setdefault(key, []).append(waiter)
+            if self.loop is None or not self.loop.is_alive():
+                self.loop = threading.Thread(target=self.run, name="follow-watcher",
+                                             daemon=True)
+                self.loop.start()
+        try:
+            return waiter[0].wait(seconds)
+        finally:
+            with self.lock:
+                waiting = self.held.get(key, [])
+                if waiter in waiting:
+                    waiting.remove(waiter)
+                if not waiting:
+                    self.held.pop(key, None)
+
+    def run(self):
+        idle = 0.0
+        while idle < 60:  # a loop nobody needed for a minute ends; the next hold starts one
+            time.sleep(EVERY)
+            with self.lock:
+                held = {key: list(waiting) for key, waiting in self.held.items()}
+            idle = 0.0 if held else idle + EVERY
+            if not held:
+                continue
+            try:
+                tags = self.read(held)
+            except DBAPIError:  # read again next time
+                continue
+            for key, waiting in held.items():
+                for event, tag, _ in waiting:
+                    # gone, or not this phone's any more, reads None: the app answers it
+                    if tags.get(key) != tag:
+                        event.set()
+
+    def read(self, held) -> dict[tuple, str | None]:
+        """{key: its tag now} for every key held: the games in one query (per CHUNK), each
+        night in one."""
+        games = sorted(key[1] for key in held if key[0] == "game")
+        tags: dict[tuple, str | None] = {}
+        with self.reader.connect() as connection:
+            for start in range(0, len(games), CHUNK):
+                for game_id, version in connection.execute(
+                        GAME_VERSIONS, {"games": games[start:start + CHUNK]}):
+                    tags["game", game_id] = version
+            for key, waiting in held.items():
+                if key[0] == "night":
+                    # as the first phone held (every member's read is the same)
+                    rows = connection.execute(NIGHT_ROWS, {"night": key[1],
+                                                           "phone": waiting[0][2]}).all()
+                    tags[key] = night_tag_of(rows) if any(r[0] == "n" for r in rows) else None
+        return tags
 
 
 def init_app(app):

@@ -1,4 +1,5 @@
-// following: a page with [data-follow] asks the server every 1.5 s, while it is seen,
+// following: a page with [data-follow] asks the server every 1.5 s while it is seen (a
+// server that holds the question until something changes, again as soon as it answers)
 // whether what it shows is still the truth, sending the tag of what it has. Unchanged is
 // a 304 of a few hundred bytes; changed is the page's body, whose [data-live] parts are
 // swapped in (views/live.py). A form being typed in stays as it is and is told the new
@@ -155,9 +156,14 @@
       root.dataset.tag = next.dataset.tag;
     }
 
-    function later() {
+    // `pause`: how long from now; a server that held the question until something
+    // changed (companion/following.py) is asked again at once, any other 1.5 s after it
+    // was last asked
+    function later(pause) {
       clearTimeout(timer);
-      if (document.visibilityState !== "hidden") { timer = setTimeout(ask, wait); }
+      if (document.visibilityState !== "hidden") {
+        timer = setTimeout(ask, pause === undefined ? wait : pause);
+      }
     }
 
     function ask() {
@@ -165,6 +171,7 @@
       if (!root.isConnected) { return; }
       if (asking || document.visibilityState === "hidden") { return; }
       asking = true;
+      var asked = Date.now();
       fetch(root.dataset.follow, {
         headers: { "If-None-Match": '"' + root.dataset.tag + '"' },
         cache: "no-store", credentials: "same-origin"
@@ -185,7 +192,11 @@
         wait = Math.min(wait * 2, SLOWEST);
       }).then(function () {
         asking = false;
-        if (wait !== Infinity) { later(); }
+        if (wait === EVERY) {
+          later(Math.max(0, EVERY - (Date.now() - asked)));
+        } else if (wait !== Infinity) {
+          later();
+        }
       });
     }
 

@@ -2,6 +2,9 @@
 it is told of a change saved through any other (the database is the one source of truth,
 nothing is kept in a process)."""
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from tests.server.conftest import Phone, Server, at_once
@@ -46,3 +49,33 @@ def test_every_worker_tells_every_following_phone_of_a_save_made_through_another
         for _ in range(4):
             assert ask(phone, game, new).status_code == 304
     assert "Traceback" not in server.errors()
+
+
+def test_gevent_workers_hold_a_question_until_a_save_through_another_worker(tmp_path):
+    """docs/hosting.md's server for thousands of phones: gunicorn's gevent workers hold an
+    unchanged question (companion/following.py) and answer it with the new page as soon
+    as a save made through any worker is in the database."""
+    built = build_games(tmp_path, 1)
+    server = Server(built["url"], workers=2, options=["--worker-class", "gevent"]).start()
+    try:
+        game = built["games"][0]
+        saver, *followers = [Phone.opened(server.base) for _ in range(4)]
+        tag = saver.http.get(f"{saver.base}/games/{game['id']}/sheet.json",
+                             timeout=10).json()["version"]
+        pool = ThreadPoolExecutor(len(followers))
+        started = time.monotonic()
+        held = [pool.submit(ask, phone, game, tag) for phone in followers]
+        time.sleep(1.5)
+        assert not any(answer.done() for answer in held)  # held, not answered 304
+        saved_at = time.monotonic()
+        saved = saver.post(f"/games/{game['id']}/entries",
+                           round_form(game, tag, skyjo_round(2, 3)), saver.csrf)
+        assert saved.status_code == 302, saved.text[-800:]
+        for answer in held:
+            answer = answer.result(timeout=10)
+            assert answer.status_code == 200 and answer.headers["ETag"] != f'"{tag}"'
+            assert "hold;dur=" in answer.headers["Server-Timing"]
+        # every phone was told within 2 s of the save (the watcher reads every 0.25 s)
+        assert time.monotonic() - saved_at < 2, time.monotonic() - started
+    finally:
+        server.kill()

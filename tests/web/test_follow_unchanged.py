@@ -1,6 +1,9 @@
 """A follow answered "unchanged" in front of Flask (companion/following.py): one indexed
 query, no session written, and never for a phone outside the group, whatever it sends."""
 
+import threading
+import time
+
 import pytest
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
@@ -120,3 +123,74 @@ def test_a_phone_signed_out_or_a_deleted_game_is_not_told_unchanged(app, client,
                                   "/games/1/follow/", "/nights/x/follow"])
 def test_a_url_the_app_does_not_route_goes_to_the_app(client, path):
     assert ask(client, path, "x").status_code == 404
+
+
+# ---- held questions (FOLLOW_HOLD: gevent's workers hold them by default) ----------------
+
+def held(phone, url, tag):
+    """Ask in a thread of its own: (a function giving the answer, the seconds it took)."""
+    found = {}
+
+    def run():
+        started = time.monotonic()
+        found["answer"] = ask(phone, url, tag)
+        found["seconds"] = time.monotonic() - started
+
+    thread = threading.Thread(target=run)
+    thread.start()
+
+    def result():
+        thread.join(30)
+        return found["answer"], found["seconds"]
+    return result
+
+
+def save_round(client, game_id):
+    data = {**form_data(parse(client.get(f"/games/{game_id}"))), "points_0": "5",
+            "points_1": "6"}
+    assert client.post(f"/games/{game_id}/entries", data=data).status_code == 302
+
+
+def test_a_held_question_is_answered_with_a_change_as_soon_as_it_is_saved(app, client,
+                                                                         secret_game):  # noqa: F811
+    night_id, game_id, _ = secret_game
+    app.config["FOLLOW_HOLD"] = 10
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    pad, night = followed(ben.get(f"/games/{game_id}")), followed(ben.get(f"/nights/{night_id}"))
+    answers = [held(ben, *pad), held(app.test_client(joined=False), *pad)]
+    time.sleep(0.5)
+    # Ben's is held; a phone in no group, with the same tag, is answered at once
+    assert answers[1]()[0].status_code == 404 and answers[1]()[1] < 0.5
+    ben_night = held(ben, *night)
+    time.sleep(0.3)
+    save_round(client, game_id)
+    answer, seconds = answers[0]()
+    assert answer.status_code == 200 and 0.5 < seconds < 2
+    assert followed(answer)[1] != pad[1]
+    # the game's new version changes the night's page too
+    answer, seconds = ben_night()
+    assert answer.status_code == 200 and seconds < 2
+    assert followed(answer)[1] != night[1]
+
+
+def test_a_held_question_with_nothing_new_is_answered_304_when_the_hold_ends(app, client,
+                                                                            page_of):
+    app.config["FOLLOW_HOLD"] = 0.6
+    url, tag = followed(client.get(page_of))
+    answer, seconds = held(client, url, tag)()
+    assert answer.status_code == 304 and 0.6 <= seconds < 2
+
+
+def test_a_phone_signed_out_while_held_is_answered_the_404(app, client,
+                                                          secret_game):  # noqa: F811
+    game_id = secret_game[1]
+    app.config["FOLLOW_HOLD"] = 10
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    pad = followed(ben.get(f"/games/{game_id}"))
+    answer = held(ben, *pad)
+    time.sleep(0.3)
+    client.post("/groups/1/sign-out-others")
+    save_round(client, game_id)
+    assert answer()[0].status_code == 404
