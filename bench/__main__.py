@@ -1,8 +1,19 @@
-"""python -m bench [--quick] [--in-process | --one-at-a-time]: build two history sizes,
-serve them with gunicorn, measure.
+"""python -m bench [--quick] [--skip groups,capacity]: every figure of issue 32 in one run,
+printed, and written into docs/benchmark.md between its "python -m bench" markers.
 
-Results go to bench/results/latest.json and latest.md, or one-at-a-time.md (see
-docs/benchmark.md).
+1. pages (bench/pages.py): every GET page of the URL map at 50 and 5,000 nights, each
+   against a raw WSGI callable on the same gunicorn; follows and pads answered 304; a
+   score entry's POST and its redirect. Targets: flat within 1.3x, pages within 8x raw,
+   pad and entry within 6x, a follow's 304 within 1.5x.
+2. statements (bench/statements.py): ending a game with 3 players and with 12.
+3. groups (bench/groups.py): every page of one group on PostgreSQL holding that group
+   alone and 1,000 groups.
+4. capacity (bench/follow.py): following phones on one server of 2 gevent workers and
+   PostgreSQL, stepped to 3,000 (600 tables of 5, a save per table every ~20 s).
+
+Each part says **missed** for a target it missed, and the run ends with the list. The
+load generator shares the machine with the server; the report says so. About 25 minutes
+(--quick: 500 nights as the large size, fewer requests, capacity to 1,000 phones).
 """
 
 import argparse
@@ -10,215 +21,136 @@ import datetime
 import json
 import os
 import platform
-import random
-import shutil
-import statistics
+import re
 import subprocess
 import sys
 import tempfile
-import time
-from contextlib import ExitStack
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
-
-from bench.load import (CSRF, ScoreEntry, alternate, figures, first_group, get, hammer,
-                        invite_path, joined, page_bytes)
-from bench.server import Gunicorn
+from bench import pages, statements
+from bench.tables import SIZES
 
 ROOT = Path(__file__).parents[1]
-DATA = ROOT / "bench" / "data"
+DOC = ROOT / "docs" / "benchmark.md"
 RESULTS = ROOT / "bench" / "results"
-SIZES = {"small": 50, "large": 5000}
-ROUNDS = 3
-# a page may take at most this many times the bare endpoint's time, one request at a time
-BARE_TARGET = 5
+START, END = "<!-- python -m bench: start -->", "<!-- python -m bench: end -->"
+CAPACITY = {"phones": 3000, "p95_ms": 100, "seen_s": 2.0}
 
 
-def measure(sizes, requests_total, clients, workers):
-    """Serve the bare endpoint and every size at once, and measure each page in ROUNDS
-    rounds that take turns between them, so that a machine slowing down or speeding up
-    meanwhile weighs on all of them alike."""
-    with ExitStack() as stack:
-        prepared = {name: prepare(name, nights, stack) for name, nights in sizes.items()}
-        bare = stack.enter_context(Gunicorn("bench.bare:app", workers, {}))
-        servers = {name: stack.enter_context(Gunicorn("app:app", workers, {
-            "DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
-            "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
-        # each client is a phone that joined the group by its invite, kept for the run
-        phones = {name: [joined(servers[name].base, prepared[name][4]) for _ in range(clients)]
-                  for name in sizes}
-        bare_samples, samples = [], {name: {} for name in sizes}
-        for label in prepared[next(iter(sizes))][1]:
-            # a phone reloading a pad sends back its ETag, as a browser does
-            calls = {name: get(servers[name].base + prepared[name][1][label],
-                               revalidate=label.startswith("pad")) for name in sizes}
-            hammer(get(bare.base + "/"), 20, clients)  # warm up
-            for name, call in calls.items():
-                hammer(call, 20, clients, phones[name].__getitem__)
-            for _ in range(ROUNDS):
-                bare_samples.append(hammer(get(bare.base + "/"), requests_total // ROUNDS, clients))
-                for name, call in calls.items():
-                    samples[name].setdefault(label, []).append(
-                        hammer(call, requests_total // ROUNDS, clients, phones[name].__getitem__))
-        results = {name: {label: figures(*runs) for label, runs in pages.items()}
-                   for name, pages in samples.items()}
-        for name, (_, pages, game_id, names, invite) in prepared.items():
-            for label, path in pages.items():
-                results[name][label]["bytes"] = page_bytes(servers[name].base + path,
-                                                           phones[name][0])
-            entry = ScoreEntry(servers[name].base, game_id, names)
-            scoring = figures(hammer(entry, max(50, requests_total // 4), 1,
-                                     lambda n: joined(servers[name].base, invite)))
-            scoring["queries"] = f"{scoring['queries']} + {entry.page_queries}"  # POST + GET
-            results[name]["score entry"] = scoring
-    return figures(*bare_samples), results
+def run_module(module, *args):
+    """Another benchmark of the package, in a process of its own: what it printed."""
+    log(f"python -m {module} {' '.join(args)}")
+    done = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, check=True,
+                          stdout=subprocess.PIPE, text=True)
+    return done.stdout
 
 
-def report(results, bare, args):
-    lines = [f"# Benchmark results ({datetime.date.today()})", "",
-             f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-             f"{platform.python_version()}, {platform.platform()}",
-             f"Command: `python -m bench{' --quick' if args.quick else ''}` "
-             f"({args.requests} requests per page, {args.clients} clients, "
-             f"{args.workers} gunicorn workers)", "",
-             f"Bare Flask endpoint: median {bare['median_ms']} ms, p95 {bare['p95_ms']} ms, "
-             f"{bare['rps']} req/s", "",
-             "| page | size | median ms | p95 ms | req/s | vs bare | SQL queries | bytes |",
-             "|---|---|---|---|---|---|---|---|"]
-    for label in results["small"]:
-        for size in results:
-            r = results[size][label]
-            ratio = f"{r['rps'] / bare['rps']:.0%}" if label != "score entry" else ""
-            lines.append(f"| {label} | {size} | {r['median_ms']} | {r['p95_ms']} | {r['rps']} "
-                         f"| {ratio} | {r['queries']} | {r.get('bytes', '')} |")
-    lines += ["", "Large against small (median latency; target at most 1.5x):", ""]
-    for label in results["small"]:
-        small, large = results["small"][label], results["large"][label]
-        lines.append(f"- {label}: {large['median_ms'] / small['median_ms']:.2f}x")
-    return "\n".join(lines) + "\n"
+def capacity(quick):
+    """The capacity table from bench.follow's figures, and what missed."""
+    steps = "500,1000" if quick else "1000,2000,3000"
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        report = run_module("bench.follow", "--configs", "gevent:2", "--tables", "100",
+                            "--rounds", "1", "--seconds", "30", "--steps", steps,
+                            "--all-steps", "--json", out.name)
+        found = json.loads(Path(out.name).read_text())
+    lines = ["| phones | tables | follow p95 ms (after its hold) | every phone saw a save, p95 s "
+             "| max s | questions/s | failures | CPU, % of a core: gunicorn / PostgreSQL / "
+             "load generator |", "|---|---|---|---|---|---|---|---|"]
+    missed = []
+    for step in found["steps"]:
+        cpu = step["cpu_percent_of_one_core"]
+        ok = (step["follow_p95_ms"] is not None and step["follow_p95_ms"] < CAPACITY["p95_ms"]
+              and not step["failures"] and step["seen_by_all_max_s"] is not None
+              and step["seen_by_all_p95_s"] <= CAPACITY["seen_s"])
+        mark = "" if ok else " **missed**"
+        if not ok:
+            missed.append(f"capacity at {step['followers']:,} phones")
+        lines.append(f"| {step['followers']:,}{mark} | {step['tables']} | "
+                     f"{step['follow_p95_ms']} | {step['seen_by_all_p95_s']} | "
+                     f"{step['seen_by_all_max_s']} | {step['follows_per_s']} | "
+                     f"{step['failures']} | {cpu['server']} / {cpu['postgres']} / "
+                     f"{cpu['client']} |")
+    reached = [s["followers"] for s in found["steps"] if f"capacity at {s['followers']:,} "
+               "phones" not in missed]
+    if not reached or max(reached) < CAPACITY["phones"] and not quick:
+        missed.append(f"capacity: {CAPACITY['phones']:,} phones not held")
+    return "\n".join(lines) + "\n", missed, report
 
 
-def in_process(sizes, requests_total):
-    """The same pages timed in one process with the test client, both sizes side by side:
-    no server, no load generator, so scaling shows through a noisy machine. Pads are
-    timed twice: reloaded with their ETag (304), and rendered."""
-    from bench.bare import app as bare
-    from companion import create_app
-
-    def timed(client, path, revalidate=False):
-        tag = client.get(path).headers.get("ETag", "").strip('"') if revalidate else None
-        headers = {"If-None-Match": tag} if tag else {}
-        for _ in range(10):
-            client.get(path, headers=headers)
-        spent = []
-        for _ in range(requests_total):
-            started = time.perf_counter()
-            client.get(path, headers=headers)
-            spent.append((time.perf_counter() - started) * 1000)
-        return statistics.median(spent)
-
-    def join(client, invite):
-        """The test client opens the group's invite and taps Join, as a phone does."""
-        page = client.get(invite).get_data(as_text=True)
-        answer = client.post(invite, data={"csrf_token": CSRF.search(page).group(1)})
-        if answer.status_code != 303:
-            raise RuntimeError(f"joining {invite} answered {answer.status_code}")
-
-    timings = {"bare Flask endpoint": dict.fromkeys(sizes, timed(bare.test_client(), "/"))}
-    with ExitStack() as stack:
-        for name, nights in sizes.items():
-            url, pages, _, _, invite = prepare(name, nights, stack)
-            config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"}
-            client = create_app(config).test_client()
-            join(client, invite)
-            for label, path in pages.items():
-                pad = label.startswith("pad")
-                timings.setdefault(label, {})[name] = timed(client, path, revalidate=pad)
-                if pad:
-                    timings.setdefault(f"{label}, rendered", {})[name] = timed(client, path)
-    small, large = sizes
-    lines = [f"| page | {small} median ms | {large} median ms | ratio |", "|---|---|---|---|"]
-    lines += [f"| {label} | {t[small]:.2f} | {t[large]:.2f} | {t[large] / t[small]:.2f}x |"
-              for label, t in timings.items()]
-    return "\n".join(lines) + "\n"
+def log(message):
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
-def one_at_a_time(sizes, requests_total, workers):
-    """Each page (not the pads) against the bare endpoint, one request at a time: a single
-    client taking turns between the bare endpoint and the page at each size, on the same
-    gunicorn setup. That is the page's own cost, which concurrent clients on two cores
-    blur; each page's ratio is to the bare endpoint's requests made in between."""
-    lists = {"nights": "/nights/", "players": "/players/"}
-    with ExitStack() as stack:
-        prepared = {name: prepare(name, nights, stack) for name, nights in sizes.items()}
-        bare = stack.enter_context(Gunicorn("bench.bare:app", workers, {}))
-        servers = {name: stack.enter_context(Gunicorn("app:app", workers, {
-            "DATABASE_URL": url, "COMPANION_SECRET_KEY": "bench",
-            "COMPANION_COUNT_QUERIES": "true"})) for name, (url, *_) in prepared.items()}
-        paths = {name: {label: path for label, path in {**pages, **lists}.items()
-                        if not label.startswith("pad")}
-                 for name, (_, pages, *_) in prepared.items()}
-        phones = {name: joined(servers[name].base, prepared[name][4]) for name in sizes}
-        rows = []
-        for label in paths[next(iter(sizes))]:
-            calls = {"bare": get(bare.base + "/"),
-                     **{name: get(servers[name].base + paths[name][label]) for name in sizes}}
-            alternate(calls, 20, sessions=phones)  # warm up
-            samples = alternate(calls, requests_total, sessions=phones)
-            yardstick = figures(samples["bare"])["median_ms"]
-            for name in sizes:
-                r = figures(samples[name])
-                rows.append((label, sizes[name], r["median_ms"], yardstick,
-                             r["median_ms"] / yardstick, r["queries"]))
-    lines = ["| page | nights | median ms | bare endpoint, median ms | x bare | SQL queries |",
-             "|---|---|---|---|---|---|"]
-    for label, nights, ms, yardstick, ratio, queries in rows:
-        flag = f" **over {BARE_TARGET}x**" if ratio > BARE_TARGET else ""
-        lines.append(f"| {label} | {nights:,} | {ms} | {yardstick} | {ratio:.1f}x{flag} "
-                     f"| {queries} |")
-    over = [f"{label} ({nights:,})" for label, nights, *_, ratio, _ in rows
-            if ratio > BARE_TARGET]
-    lines += ["", f"Over {BARE_TARGET}x the bare endpoint: {', '.join(over)}." if over
-              else f"Every page within {BARE_TARGET}x the bare endpoint."]
-    return "\n".join(lines) + "\n"
+def write_doc(section):
+    text = DOC.read_text()
+    before, _, rest = text.partition(START)
+    _, _, after = rest.partition(END)
+    DOC.write_text(f"{before}{START}\n{section}\n{END}{after}")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer requests, smaller large size")
-    parser.add_argument("--requests", type=int, default=300)
-    parser.add_argument("--clients", type=int, default=4)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--in-process", action="store_true",
-                        help="time the pages with the test client instead of a server")
-    parser.add_argument("--one-at-a-time", action="store_true",
-                        help="each page against the bare endpoint, one request at a time")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--skip", default="", help="parts to leave out: groups, capacity")
+    parser.add_argument("--no-doc", action="store_true", help="do not write docs/benchmark.md")
     args = parser.parse_args()
+    skip = {part.strip() for part in args.skip.split(",") if part.strip()}
     sizes = dict(SIZES)
     if args.quick:
-        args.requests, sizes["large"] = 60, 500
-    if args.one_at_a_time:
-        table = one_at_a_time(sizes, args.requests, args.workers)
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "one-at-a-time.md").write_text(
-            f"# One request at a time ({datetime.date.today()})\n\n"
+        sizes["large"] = 500
+    quick = " --quick" if args.quick else ""
+    parts, missed = [], []
+
+    log("pages, one request at a time")
+    results = pages.measure(sizes, 25 if args.quick else 60)
+    table, page_missed = pages.table(results, sizes)
+    missed += page_missed
+    parts.append(f"### Every page, one request at a time\n\n`python -m bench.pages{quick}`: "
+                 f"{pages.__doc__.split(chr(10) + chr(10))[1]}\n\n{table}")
+
+    log("statements to end a game")
+    table, statement_missed = statements.table(statements.measure())
+    missed += statement_missed
+    parts.append(f"### Ending a game\n\n`python -m bench.statements`\n\n{table}")
+
+    if "groups" not in skip:
+        report = run_module("bench.groups", *(["--quick"] if args.quick else []))
+        past = re.search(r"^Past ([0-9.]+x) \(p50\): (.*)\.$", report, re.M)
+        if past:
+            missed.append(f"groups: past {past.group(1)} with 1,000 groups: {past.group(2)}")
+        # the pages' table; the plans stay in bench/results/groups.md
+        report = report.split("## Every page's queries")[0]
+        parts.append(f"### One group and 1,000 groups on PostgreSQL\n\n"
+                     f"`python -m bench.groups{quick}` (its query plans: "
+                     f"bench/results/groups.md)\n\n{demote(report)}")
+    if "capacity" not in skip:
+        table, capacity_missed, report = capacity(args.quick)
+        missed += capacity_missed
+        parts.append(f"### Following phones on one 2-core server\n\n`python -m bench.follow "
+                     f"--configs gevent:2 ...` (the command above runs it); the load "
+                     f"generator runs on the same machine as the server and PostgreSQL.\n\n"
+                     f"{table}\n<details><summary>bench.follow's whole report</summary>\n\n"
+                     f"{demote(report)}\n</details>\n")
+
+    head = (f"## Results of `python -m bench{quick}` ({datetime.date.today()})\n\n"
             f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}; `python -m bench --one-at-a-time"
-            f"{' --quick' if args.quick else ''}` ({args.requests} requests per page, size and "
-            f"bare endpoint, taking turns; 1 client, {args.workers} gunicorn workers)\n\n{table}")
-        print(table)
-        return
-    if args.in_process:
-        print(in_process(sizes, min(args.requests, 60)))
-        return
-    bare, results = measure(sizes, args.requests, args.clients, args.workers)
+            f"{platform.python_version()}, {platform.platform()}. Written by the command; "
+            f"edit the command, not this part.\n\n")
+    verdict = ("**missed**:\n\n" + "\n".join(f"- {m}" for m in missed) if missed
+               else "Every target met.")
+    section = head + verdict + "\n\n" + "\n\n".join(parts)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    summary = report(results, bare, args)
-    (RESULTS / "latest.json").write_text(json.dumps(
-        {"bare": bare, "sizes": sizes, "results": results, "args": vars(args)}, indent=2))
-    (RESULTS / "latest.md").write_text(summary)
-    print(summary)
+    (RESULTS / "latest.md").write_text(section)
+    if not args.no_doc:
+        write_doc(section)
+    print(section)
+    print("\n" + verdict)
+
+
+def demote(markdown):
+    """Another report's headings, two levels lower, so that they sit inside this one."""
+    return re.sub(r"^(#+) ", lambda m: "#" * min(6, len(m.group(1)) + 3) + " ", markdown,
+                  flags=re.M)
 
 
 if __name__ == "__main__":

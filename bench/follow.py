@@ -173,12 +173,15 @@ class Phone:
         self.path = f"/games/{game_id}"
         self.cookie = None
         self.tag = self.version = self.csrf = None
-        self.http = None
+        self.http = self.saving = None
 
     def connect(self, port):
         if self.http is not None:
             self.http.close()
+            self.saving.close()
         self.http = Http(port)
+        # a save goes on a connection of its own while a question may be held
+        self.saving = Http(port)
         self.origin = f"127.0.0.1:{port}"
 
     def request(self, method, path, headers, body=b""):
@@ -242,12 +245,12 @@ class Phone:
         self.keep_cookies(post)
         self.joined = True
 
-    async def open(self):
+    async def open(self, http=None):
         """The phone opens the pad (not measured): its session cookie, tag and token;
         first, once, it joins the group."""
         if not self.joined:
             await self.join()
-        self.read_page(await self.http.exchange(self.page_request(self.path)))
+        self.read_page(await (http or self.http).exchange(self.page_request(self.path)))
 
 
 # ---- one run ---------------------------------------------------------------------------
@@ -308,19 +311,21 @@ async def save(phone, run, rng):
     at = loop.time()
     points = [rng.randint(0, 30) for _ in range(phone.players)]
     try:
-        post = await asyncio.wait_for(phone.http.exchange(phone.save_request(points)), TIMEOUT)
+        post = await asyncio.wait_for(phone.saving.exchange(phone.save_request(points)),
+                                      TIMEOUT)
         posted = loop.time()
         phone.keep_cookies(post)
         if post.status != 302:
             run.failures.append((at, f"save: {post.status}"))
-            await phone.open()  # the page the refusal showed: the sheet as it is now
+            # the page the refusal showed: the sheet as it is now
+            await phone.open(phone.saving)
             return
         page = await asyncio.wait_for(
-            phone.http.exchange(phone.page_request(post.headers["location"])), TIMEOUT)
+            phone.saving.exchange(phone.page_request(post.headers["location"])), TIMEOUT)
         phone.read_page(page)
     except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError,
             RuntimeError, AttributeError) as error:
-        phone.http.close()
+        phone.saving.close()
         run.failures.append((at, f"save: {type(error).__name__}"))
         return
     run.saves.append((phone.table, at, (posted - at) * 1000, (loop.time() - posted) * 1000,
@@ -328,27 +333,31 @@ async def save(phone, run, rng):
 
 
 async def play(phone, saver, run, save_every, rng):
-    """One phone: a question every 1.5 s after the last answer (live.js, doubling the wait
-    after a failure); the table's saver also saves every ~`save_every` s, after which its
-    page is the reloaded pad, whose timer starts afresh."""
+    """One phone: a question 1.5 s after it last asked, or at once when the server held
+    it (live.js, doubling the wait after a failure); the table's saver also saves every
+    ~`save_every` s, on a connection of its own while its question may be held, as a
+    browser does."""
     loop = asyncio.get_running_loop()
+    saving = asyncio.ensure_future(saves(phone, run, save_every, rng)) if saver else None
     next_poll = run.start + rng.uniform(0, EVERY)
-    next_save = run.start + rng.uniform(0, save_every) if saver else math.inf
     wait = EVERY
-    while True:
-        planned = min(next_poll, next_save)
-        if planned >= run.end:
-            return
-        await asyncio.sleep(max(0.0, planned - loop.time()))
-        if planned == next_save:
-            await save(phone, run, rng)
-            next_save = loop.time() + save_every * rng.uniform(0.5, 1.5)
-            next_poll = loop.time() + EVERY
-        else:
-            # live.js: 1.5 s after it asked, at once when the server held the question
-            asked = loop.time()
-            wait = EVERY if await follow(phone, run, planned) else min(wait * 2, SLOWEST)
-            next_poll = (asked if wait == EVERY else loop.time()) + wait
+    while next_poll < run.end:
+        await asyncio.sleep(max(0.0, next_poll - loop.time()))
+        asked = loop.time()
+        answered = await follow(phone, run, next_poll)
+        wait = EVERY if answered else min(wait * 2, SLOWEST)
+        next_poll = max(asked + wait, loop.time()) if answered else loop.time() + wait
+    if saving is not None:
+        await saving
+
+
+async def saves(phone, run, save_every, rng):
+    loop = asyncio.get_running_loop()
+    next_save = run.start + rng.uniform(0, save_every)
+    while next_save < run.end:
+        await asyncio.sleep(max(0.0, next_save - loop.time()))
+        await save(phone, run, rng)
+        next_save = loop.time() + save_every * rng.uniform(0.5, 1.5)
 
 
 # ---- CPU: where the two cores went ---------------------------------------------------
@@ -470,8 +479,9 @@ async def load(port, tables, seconds, save_every, seed, pids):
                            for table in tables for seat, phone in enumerate(table)))
     for table in tables:
         for phone in table:
-            run.connects += phone.http.connects
+            run.connects += phone.http.connects + phone.saving.connects
             phone.http.close()
+            phone.saving.close()
     run.cpu = cpu_between(marks["from"], marks["to"])
     return run
 
@@ -515,6 +525,9 @@ def figures(runs, tables):
         "follow_p50_ms": ms(latencies, 0.5), "follow_p95_ms": ms(latencies, 0.95),
         "follow_p99_ms": ms(latencies, 0.99),
         "follow_max_ms": round(max(latencies), 1) if latencies else None,
+        # told nothing new (after any hold), and told of a change (the page rendered)
+        "follow_304_p95_ms": ms([f[1] for f in follows if f[2] == 304], 0.95),
+        "follow_200_p95_ms": ms([f[1] for f in follows if f[2] == 200], 0.95),
         "follows": len(follows), "follows_per_s": round(len(follows) / window, 1),
         "expected_per_s": round(followers / poll_s, 1),
         "answers_304": len(idle), "answers_200": len(changed),

@@ -14,7 +14,7 @@ POST it with its CSRF token) and asks each page one request at a time, taking tu
 10 between the two servers (bench/load.py's `alternate`), so that noise weighs on both.
 
 It prints p50 and p95 per page and server, the ratio (many groups / one group, target
-within 1.5x), then EXPLAIN (ANALYZE, BUFFERS) of the queries of the two heaviest pages
+within 1.3x), then EXPLAIN (ANALYZE, BUFFERS) of the queries of the two heaviest pages
 in the many-groups database (the SQL each page runs, caught in process with the test
 client), and for every page whether its queries use the group indexes or scan a whole
 table. Results go to bench/results/groups.md.
@@ -35,6 +35,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, event, text
 
+from bench import pages
 from bench.load import CSRF, alternate, figures, invite_path, joined
 from bench.postgres import Postgres
 from bench.server import Gunicorn
@@ -44,7 +45,7 @@ RESULTS = ROOT / "bench" / "results"
 SECRET = "bench"
 NIGHTS = 50
 SEED = 1
-TARGET = 1.5
+TARGET = 1.3  # issue 32: flat from 1 to 1,000 groups
 TAG = re.compile(r'data-tag="([0-9a-f]+)"')
 GROUP_INDEXES = ("ix_night_group_id_date", "uq_player_group_id")
 
@@ -165,35 +166,32 @@ def sizes(url):
     return found
 
 
-def pages_of(url, group_id):
-    """Every page of the group, by the same rules in either database."""
-    engine = create_engine(url)
-    with engine.connect() as db:
-        night = db.execute(text(
-            "select n.id from night n join game g on g.night_id = n.id where n.group_id = :g "
-            "group by n.id, n.date order by count(*) desc, n.date desc, n.id desc limit 1"),
-            {"g": group_id}).scalar()
-        player = db.execute(text(
-            "select s.player_id from seat s join player p on p.id = s.player_id "
-            "where p.group_id = :g group by s.player_id order by count(*) desc, "
-            "s.player_id limit 1"), {"g": group_id}).scalar()
-        game = db.execute(text(
-            "select g.id from game g join night n on n.id = g.night_id where n.group_id = :g "
-            "order by g.status = 'in_progress' desc, g.entry_count desc, g.id desc limit 1"),
-            {"g": group_id}).scalar()
-    engine.dispose()
-    return {"home": "/", "nights": "/nights/", "night": f"/nights/{night}",
-            "history": "/history", "history, skull + player": f"/history?kind=skull&player={player}",
-            "players": "/players/", "player": f"/players/{player}", "pad": f"/games/{game}",
-            "follow (304)": f"/games/{game}/follow", "group": "/group"}
+def pages_of(urls, group_ids):
+    """{database: {label: path}} and {label: the status it answers}: every GET page of the
+    URL map (bench/pages.py's walk), by the same rules in either database, with the
+    follows answered 304. The answers that are the group's whole history by design (its
+    backup) are left out: their cost is the group's own rows, not the other groups'."""
+    from companion import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": SECRET})
+    found = {name: pages.ids_in_group(url, group_ids[name]) for name, url in urls.items()}
+    walked = [page for page in pages.walk(app, found) if not page.whole]
+    paths = {name: {page.label: page.paths[name] for page in walked} for name in urls}
+    expect = {page.label: page.expect for page in walked}
+    for page in pages.extras(found):
+        if page.tag and page.endpoint.startswith("live."):
+            for name in urls:
+                paths[name][f"follow (304): {page.label}"] = page.paths[name]
+            expect[f"follow (304): {page.label}"] = 304
+    return paths, expect
 
 
 # ---- measuring -----------------------------------------------------------------------
 
-def page(url, tag=None):
-    """A GET as the phone that joined: the page itself (200, no redirect to the first
-    page), or with `tag` the follow's question, which must be answered 304."""
-    expected = 304 if tag else 200
+def page(url, tag=None, expected=200):
+    """A GET as the phone that joined: the page itself (200, or the redirect the walk
+    expects), or with `tag` the follow's question, which must be answered 304."""
+    expected = 304 if tag else expected
     headers = {"If-None-Match": f'"{tag}"'} if tag else {}
 
     def call(session):
@@ -204,18 +202,18 @@ def page(url, tag=None):
     return call
 
 
-def measure(servers, pages, phones, requests_total):
+def measure(servers, paths, expect, phones, requests_total):
     """{page: {server: figures}}, each page asked of both servers in turns."""
     results = {}
-    for label in pages[next(iter(servers))]:
+    for label in paths[next(iter(servers))]:
         calls = {}
         for name, server in servers.items():
-            path = pages[name][label]
+            path = paths[name][label]
             tag = None
-            if label.startswith("follow"):
+            if label.startswith("follow (304)"):
                 pad = phones[name].get(server.base + path.rsplit("/", 1)[0], timeout=30)
                 tag = TAG.search(pad.text).group(1)
-            calls[name] = page(server.base + path, tag)
+            calls[name] = page(server.base + path, tag, expect[label])
         alternate(calls, 20, sessions=phones)  # warm up
         samples = alternate(calls, requests_total, sessions=phones)
         results[label] = {name: figures(sample) for name, sample in samples.items()}
@@ -249,13 +247,13 @@ def caught_queries(url, group_id, invite, pages):
     try:
         for label, path in pages.items():
             headers = {}
-            if label.startswith("follow"):
+            if label.startswith("follow (304)"):
                 pad = client.get(path.rsplit("/", 1)[0]).get_data(as_text=True)
                 headers = {"If-None-Match": f'"{TAG.search(pad).group(1)}"'}
             client.get(path, headers=headers)  # warm: statements built, caches filled
             caught.clear()
             status = client.get(path, headers=headers).status_code
-            if status not in (200, 304):
+            if status >= 400:
                 raise RuntimeError(f"{path} answered {status} in process")
             found[label] = list(caught)
     finally:
@@ -352,7 +350,7 @@ def report(args, many, versions, databases, pages, results, plans, heaviest, ela
                    else f"{a['queries']} / {b['queries']}")
         lines.append(f"| {label} | `{pages[one_label][label]}` | {a['median_ms']} | "
                      f"{a['p95_ms']} | {b['median_ms']} | {b['p95_ms']} | {ratio:.2f}x | "
-                     f"{ratio95:.2f}x | {queries} | {'pass' if ok else '**fail**'} |")
+                     f"{ratio95:.2f}x | {queries} | {'met' if ok else '**missed**'} |")
     lines += ["", f"Past {TARGET}x (p50): {', '.join(failed)}." if failed
               else f"Every page within {TARGET}x (p50).", "",
               f"## Every page's queries in the {many_label} database", "",
@@ -406,7 +404,7 @@ def main():
             vacuum_analyze(url)
         databases = {name: sizes(url) for name, url in urls.items()}
         log(f"databases: {databases}")
-        pages = {name: pages_of(url, measured[name]) for name, url in urls.items()}
+        paths, expect = pages_of(urls, measured)
         invites = {name: invite_path(url, measured[name]) for name, url in urls.items()}
         with ExitStack() as serving:
             servers = {name: serving.enter_context(Gunicorn("app:app", args.workers, {
@@ -415,17 +413,17 @@ def main():
             phones = {name: joined(server.base, invites[name])
                       for name, server in servers.items()}
             log("measuring")
-            results = measure(servers, pages, phones, args.requests)
+            results = measure(servers, paths, expect, phones, args.requests)
         log("plans")
         queries = caught_queries(urls[many_label], measured[many_label], invites[many_label],
-                                 pages[many_label])
+                                 paths[many_label])
         plans = {label: explain(urls[many_label], caught) for label, caught in queries.items()}
         engine = create_engine(urls[many_label])
         with engine.connect() as db:
             version = db.execute(text("show server_version")).scalar()
         engine.dispose()
         heaviest = sorted(results, key=lambda label: -results[label][many_label]["median_ms"])[:2]
-        summary = report(args, measured[many_label], version, databases, pages, results,
+        summary = report(args, measured[many_label], version, databases, paths, results,
                          plans, heaviest, time.monotonic() - started)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "groups.md").write_text(summary)

@@ -95,6 +95,31 @@ def ids(url, tonight):
     return found
 
 
+def ids_in_group(url, group_id):
+    """`ids` for one group of a database holding many (bench/groups.py): its busiest
+    night, its player with most games, its newest game of each kind, its invite."""
+    engine = create_engine(url)
+    with engine.connect() as db:
+        one = lambda sql: db.execute(text(sql), {"g": group_id}).scalar()  # noqa: E731
+        found = {
+            "group_id": group_id,
+            "night_id": one("select n.id from night n join game g on g.night_id = n.id "
+                            "where n.group_id = :g group by n.id order by count(*) desc, "
+                            "n.id desc limit 1"),
+            "player_id": one("select s.player_id from seat s join player p on "
+                             "p.id = s.player_id where p.group_id = :g group by s.player_id "
+                             "order by count(*) desc, s.player_id limit 1"),
+            "invite": one("select invite from play_group where id = :g"),
+            "games": {kind: (game_id, token) for kind, game_id, token in db.execute(text(
+                "select g.kind, g.id, g.watch_token from game g join night n on "
+                "n.id = g.night_id where n.group_id = :g and g.id = (select max(h.id) from "
+                "game h join night m on m.id = h.night_id where m.group_id = :g and "
+                "h.kind = g.kind) order by g.kind"), {"g": group_id})},
+        }
+    engine.dispose()
+    return found
+
+
 def variants(rule, found):
     """[(label suffix, {argument: value})] for a rule: one for each game kind where it
     names a game or a kind, one otherwise. Raises for an argument it cannot fill."""

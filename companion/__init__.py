@@ -39,6 +39,9 @@ def load_config(app, test_config):
         # is a few KB; serving.py and docs/hosting.md's nginx take as much); more is
         # refused with the app's 413 page before it is read
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        # seconds a following phone's question with nothing new is held (companion/
+        # following.py); None: 20 on gevent's workers, 0 (answered at once) elsewhere
+        FOLLOW_HOLD=None,
         # seconds a write on SQLite waits for another to finish (PostgreSQL waits for locks)
         SQLITE_BUSY_TIMEOUT=10,
         # bring the database to the newest schema when the app starts
@@ -75,6 +78,11 @@ def load_config(app, test_config):
         except (ValueError, ZoneInfoNotFoundError):
             raise RuntimeError(f"TIME_ZONE {app.config['TIME_ZONE']!r} is no time zone: "
                                "give an IANA name such as Europe/Tallinn.") from None
+    hold = app.config["FOLLOW_HOLD"]
+    if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float))
+                             or not 0 <= hold <= 55):
+        # held longer, a question would outlast a proxy's 60 s read timeout
+        raise RuntimeError(f"FOLLOW_HOLD {hold!r} is not a number of seconds from 0 to 55.")
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # a writer waits this long for another phone's write to end before giving up
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {

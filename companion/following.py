@@ -26,7 +26,7 @@ what it is allowed to see is still what it shows.
 phones), an unchanged question is not answered at once: it is held up to FOLLOW_HOLD
 seconds (20 by default there; 0, answered at once, under waitress or threaded workers,
 whose threads a held question would take). One loop per process (`Watcher`) reads the
-tags of every question it holds, a few times a second, in one query for all the games
+tags of every question it holds ten times a second, in one query for all the games
 held and one per night held; when a tag is no longer the one a phone has, its question
 goes on to Flask, which checks everything again and answers the new page. The phone asks
 again as soon as an answer comes (static/js/live.js), so a change reaches it within the
@@ -65,7 +65,7 @@ NIGHT_ROWS = night_tag_rows(NIGHT_OWNER)
 GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("games",
                                                                             expanding=True)))
 # seconds between the watcher's reads of what it holds
-EVERY = 0.25
+EVERY = 0.1
 # the most game ids in one read
 CHUNK = 500
 # what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)

@@ -517,3 +517,33 @@ def looks_like_a_scoreboard(page, size):
         assert seen["tall"] <= 0, f"the TV has to scroll: {seen}"
     else:
         assert seen["total"] >= 36 and seen["name"] >= 22, seen
+
+
+# ---- 6. a server that holds the question (gevent's workers: companion/following.py) ----
+
+def test_a_held_question_brings_the_change_at_once_and_is_asked_again_at_once(phones,
+                                                                             live_app):
+    """With FOLLOW_HOLD, an idle page has one question waiting rather than one every
+    1.5 s; a save on another phone arrives well within 2 s, and the page asks again as
+    soon as it is answered."""
+    live_app.config["FOLLOW_HOLD"] = 20
+    a, b = phones("A"), phones("B")
+    pad = start_any_game(a)
+    b.page.goto(pad)
+    asked, failed = follows(b.page)
+    answered = []
+    b.page.on("response", lambda r: r.url.endswith("/follow") and answered.append(
+        (time.monotonic(), r.status)))
+    stayed(b.page)
+    b.page.wait_for_timeout(EVERY * 1000 * 3)
+    # one question asked, and still held: a polling page would have asked three times
+    assert len(asked) == 1 and answered == [], (asked, answered)
+    save_round(a.page, {"Ann": 7, "Ben": 8, "Cid": 9})
+    saved = time.monotonic()
+    expect(standings(b.page)).to_have_text(totals([("Ann", 7), ("Ben", 8), ("Cid", 9)]),
+                                           timeout=LIVE)
+    assert answered[0][1] == 200 and answered[0][0] - saved < 1.0, answered
+    # asked again at once, not 1.5 s later
+    b.page.wait_for_timeout(500)
+    assert len(asked) == 2 and asked[1] - answered[0][0] < 0.4, (asked, answered)
+    assert failed == [] and b.page.evaluate("window.stayed") == "here"

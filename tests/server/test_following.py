@@ -75,7 +75,7 @@ def test_gevent_workers_hold_a_question_until_a_save_through_another_worker(tmp_
             answer = answer.result(timeout=10)
             assert answer.status_code == 200 and answer.headers["ETag"] != f'"{tag}"'
             assert "hold;dur=" in answer.headers["Server-Timing"]
-        # every phone was told within 2 s of the save (the watcher reads every 0.25 s)
+        # every phone was told within 2 s of the save (the watcher reads every 0.1 s)
         assert time.monotonic() - saved_at < 2, time.monotonic() - started
     finally:
         server.kill()

@@ -194,3 +194,12 @@ def test_a_phone_signed_out_while_held_is_answered_the_404(app, client,
     client.post("/groups/1/sign-out-others")
     save_round(client, game_id)
     assert answer()[0].status_code == 404
+
+
+@pytest.mark.parametrize("hold", ["20", True, -1, 56, [1]])
+def test_a_hold_that_is_not_seconds_stops_the_app_at_its_start(tmp_path, hold):
+    from companion import create_app
+
+    with pytest.raises(RuntimeError, match="FOLLOW_HOLD"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/x.sqlite",
+                    "SECRET_KEY": "x", "FOLLOW_HOLD": hold})
