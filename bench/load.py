@@ -1,19 +1,13 @@
-"""A small load generator: concurrent clients, latencies, requests per second, page bytes."""
+"""The benchmarks' phones: joining a group, asking in turns, the figures of a sample, and a
+score entry."""
 
 import re
 import statistics
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urljoin
 
 import requests
 from sqlalchemy import create_engine, text
-
-# what a visit fetches (the apple-touch-icon only when a page is added to a home screen)
-ASSETS = re.compile(r'<(?:link[^>]*rel="(?:stylesheet|icon|manifest)"[^>]*href'
-                    r'|script[^>]*src|img[^>]*src)="([^"]+)"')
-
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
@@ -57,33 +51,6 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def hammer(call, requests_total, clients, sessions=None):
-    """Run `call(session)` requests_total times over `clients` threads: one sample.
-    `sessions`, a function of the client's number, makes each client's phone (one that
-    joined the group); it is called before the sample's clock starts, and a client keeps
-    its phone for the whole sample."""
-    local = threading.local()
-    latencies, queries = [], []
-    phones = [sessions(n) if sessions else requests.Session() for n in range(clients)]
-    handed = iter(phones)
-    hand = threading.Lock()
-
-    def one(_):
-        session = getattr(local, "session", None)
-        if session is None:
-            with hand:
-                session = local.session = next(handed)
-        started = time.perf_counter()
-        count = call(session)
-        latencies.append((time.perf_counter() - started) * 1000)
-        queries.append(count)
-
-    started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=clients) as pool:
-        list(pool.map(one, range(requests_total)))
-    return {"latencies": latencies, "queries": queries, "wall": time.perf_counter() - started}
-
-
 def alternate(calls, requests_total, turn=10, sessions=None):
     """One client taking turns between `calls` ({name: call}), `turn` requests of each in
     turn, until each has made requests_total: one sample per call. Each call is timed
@@ -112,32 +79,6 @@ def figures(*samples):
             "p95_ms": round(percentile(latencies, 0.95), 2),
             "rps": round(len(latencies) / sum(sample["wall"] for sample in samples), 1),
             "queries": max(count for sample in samples for count in sample["queries"])}
-
-
-def get(url, revalidate=False):
-    """A GET; with `revalidate`, each client sends back the ETag its last answer carried
-    (If-None-Match), as a browser reloading a page it has, and a 304 is an answer too."""
-    tags = {}
-
-    def call(session):
-        tag = tags.get(id(session)) if revalidate else None
-        response = session.get(url, timeout=30, headers={"If-None-Match": tag} if tag else {})
-        response.raise_for_status()
-        if revalidate and response.headers.get("ETag"):
-            tags[id(session)] = response.headers["ETag"].strip('"')
-        return int(response.headers.get("X-Query-Count", 0))
-    return call
-
-
-def page_bytes(url, session=None):
-    """Uncompressed bytes of a page and everything it loads from the app, as `session`
-    (a phone of the page's group) sees them."""
-    session = session or requests.Session()
-    html = session.get(url, timeout=30).content
-    total = len(html)
-    for asset in sorted(set(ASSETS.findall(html.decode()))):
-        total += len(session.get(urljoin(url, asset), timeout=30).content)
-    return total
 
 
 VERSION = re.compile(r'name="version" type="hidden" value="([0-9a-f]+)"')
