@@ -37,19 +37,21 @@ reads it, so this works across workers and machines alike.
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 import threading
 import time
 
 from sqlalchemy import create_engine, select
 from sqlalchemy.exc import DBAPIError
-from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags
 
 from . import once
 from .extensions import db
 from .models import Game, Member, Night
 from .queries.nights import night_tag_of, night_tag_rows
+from .views.helpers import ID_MAX
 
 # the game's version, only for a member of the game's group: the game by its key, the
 # membership by the (group, phone) unique index
@@ -68,6 +70,8 @@ GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("ga
 EVERY = 0.1
 # the most game ids in one read
 CHUNK = 500
+# views/live.py's two follow routes
+FOLLOW = re.compile(r"/(games|nights)/([0-9]+)/follow")
 # what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
 HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie"),
            ("X-Content-Type-Options", "nosniff")]
@@ -77,7 +81,8 @@ class Unchanged:
     def __init__(self, wsgi_app, app):
         self.wsgi_app = wsgi_app
         self.app = app
-        self.serializer = None
+        self.serializer = self.checked = None
+        self.max_age = 0
         self.engine = None
         self.watcher = Watcher(self)
 
@@ -115,12 +120,13 @@ class Unchanged:
     def unchanged(self, environ) -> tuple[str, tuple, str] | None:
         """(the tag the phone has, what to watch, the phone), when the tag is the truth
         and the phone may see it; else None."""
-        try:
-            endpoint, args = self.app.url_map.bind_to_environ(environ).match()
-        except HTTPException:
+        # the two follow routes, as the URL map's <int:...> reads them (views/helpers.py)
+        route = FOLLOW.fullmatch(environ.get("PATH_INFO", ""))
+        if route is None or len(route[2]) > 10 or int(route[2]) > ID_MAX:
             return None
-        if endpoint not in ("live.follow_game", "live.follow_night"):
-            return None
+        endpoint, args = ((("live.follow_game", {"game_id": int(route[2])}))
+                          if route[1] == "games"
+                          else ("live.follow_night", {"night_id": int(route[2])}))
         phone = self.phone(environ)
         if phone is None:
             return None
@@ -148,20 +154,30 @@ class Unchanged:
         """The phone's digest from its session cookie, if the app signed it; None for a
         cookie it did not sign, an old cookie (views/access.py adopts those) or none."""
         cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
-        if not cookie:
+        if not cookie or len(cookie) > 4096:
             return None
         if self.serializer is None:
             self.serializer = self.app.session_interface.get_signing_serializer(self.app)
+            self.max_age = int(self.app.permanent_session_lifetime.total_seconds())
+            # a phone sends the same cookie with every question: its check is kept (the
+            # membership is still read every time)
+            self.checked = functools.lru_cache(maxsize=4096)(self.check)
+        digest, checked_at = self.checked(cookie)
+        if time.monotonic() - checked_at > 600:  # past ten minutes, checked again
+            self.checked.cache_clear()
+            digest, _ = self.checked(cookie)
+        return digest
+
+    def check(self, cookie: str) -> tuple[str | None, float]:
         try:
-            session = self.serializer.loads(
-                cookie, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
+            session = self.serializer.loads(cookie, max_age=self.max_age)
         except Exception:  # a bad signature, an expired or garbled cookie: Flask's to answer
-            return None
+            return None, time.monotonic()
         secret = session.get("phone") if isinstance(session, dict) else None
         if "members" in session or not isinstance(secret, str) or \
                 not once.SECRET.fullmatch(secret):
-            return None
-        return once.digest(secret)
+            return None, time.monotonic()
+        return once.digest(secret), time.monotonic()
 
     def connect(self):
         if self.engine is None:

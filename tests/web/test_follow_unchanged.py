@@ -120,6 +120,7 @@ def test_a_phone_signed_out_or_a_deleted_game_is_not_told_unchanged(app, client,
 
 
 @pytest.mark.parametrize("path", ["/games/99999999999999999999999/follow",
+                                  "/games/" + "9" * 5000 + "/follow", "/games/2147483648/follow",
                                   "/games/1/follow/", "/nights/x/follow"])
 def test_a_url_the_app_does_not_route_goes_to_the_app(client, path):
     assert ask(client, path, "x").status_code == 404
