@@ -366,7 +366,9 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def processes():
-    """(pid, ppid, pgrp, cpu seconds) of every process."""
+    """(pid, ppid, pgrp, cpu seconds) of every process; a process's cpu seconds count
+    those of its children that ended (PostgreSQL's backends come and go with the app's
+    pool)."""
     found = []
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -376,7 +378,7 @@ def processes():
             except OSError:
                 continue
             found.append((int(name), int(fields[1]), int(fields[2]),
-                          (int(fields[11]) + int(fields[12])) / TICK))
+                          sum(int(n) for n in fields[11:15]) / TICK))
     return found
 
 
