@@ -70,6 +70,8 @@ GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("ga
 EVERY = 0.1
 # the most game ids in one read
 CHUNK = 500
+# the most questions of one phone held at once in a process
+PER_PHONE = 6
 # views/live.py's two follow routes
 FOLLOW = re.compile(r"/(games|nights)/([0-9]+)/follow")
 # what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
@@ -174,7 +176,7 @@ class Unchanged:
         except Exception:  # a bad signature, an expired or garbled cookie: Flask's to answer
             return None, time.monotonic()
         secret = session.get("phone") if isinstance(session, dict) else None
-        if "members" in session or not isinstance(secret, str) or \
+        if not isinstance(secret, str) or "members" in session or \
                 not once.SECRET.fullmatch(secret):
             return None, time.monotonic()
         return once.digest(secret), time.monotonic()
@@ -209,13 +211,20 @@ class Watcher:
         self.lock = threading.Lock()
         # {what is watched: [(event, the tag its phone has, the phone)]}
         self.held: dict[tuple, list[tuple[threading.Event, str, str]]] = {}
+        # {phone: how many of its questions are held}
+        self.phones: dict[str, int] = {}
         self.loop = None
 
     def wait(self, key: tuple, tag: str, phone: str, seconds: float) -> bool:
         """Hold until what `key` names no longer has `tag`, or `seconds` pass: whether it
-        changed."""
+        changed. A phone already holding PER_PHONE questions here is not held again (a
+        browser opens at most six connections to a site): one phone cannot take the
+        connections the other groups' phones need."""
         waiter = (threading.Event(), tag, phone)
         with self.lock:
+            if self.phones.get(phone, 0) >= PER_PHONE:
+                return False
+            self.phones[phone] = self.phones.get(phone, 0) + 1
             self.held.setdefault(key, []).append(waiter)
             if self.loop is None or not self.loop.is_alive():
                 self.loop = threading.Thread(target=self.run, name="follow-watcher",
@@ -230,6 +239,9 @@ class Watcher:
                     waiting.remove(waiter)
                 if not waiting:
                     self.held.pop(key, None)
+                self.phones[phone] -= 1
+                if not self.phones[phone]:
+                    del self.phones[phone]
 
     def run(self):
         idle = 0.0

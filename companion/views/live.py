@@ -3,8 +3,10 @@ watching a game read-only.
 
 Every phone at the table keeps its page true by asking, every second and a half, whether
 what it shows is still the truth (static/js/live.js). It sends the tag of what it has
-(`If-None-Match`): unchanged, it gets `304 Not Modified` after one small query; changed,
-the page's body, whose `data-live` parts it swaps in. The database is the one source of
+(`If-None-Match`): unchanged, it gets `304 Not Modified` after one small query, answered
+in front of Flask (companion/following.py; on gevent's workers the question is held
+until something changes); changed, the page's body from here, whose `data-live` parts it
+swaps in. The database is the one source of
 truth, so this works the same across workers and across machines sharing one database:
 nothing is kept in a process. A page reloaded without JavaScript shows the same truth.
 

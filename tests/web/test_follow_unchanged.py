@@ -204,3 +204,15 @@ def test_a_hold_that_is_not_seconds_stops_the_app_at_its_start(tmp_path, hold):
     with pytest.raises(RuntimeError, match="FOLLOW_HOLD"):
         create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/x.sqlite",
                     "SECRET_KEY": "x", "FOLLOW_HOLD": hold})
+
+
+def test_one_phone_holds_at_most_six_questions(app, client, secret_game):  # noqa: F811
+    """A phone that opens more questions than a browser would is answered at once past
+    six: it cannot take the connections other groups' phones need."""
+    app.config["FOLLOW_HOLD"] = 3
+    url, tag = followed(client.get(f"/games/{secret_game[1]}"))
+    held_ones = [held(client, url, tag) for _ in range(6)]
+    time.sleep(0.5)
+    answer, seconds = held(client, url, tag)()
+    assert answer.status_code == 304 and seconds < 0.5
+    assert all(result()[1] >= 2.9 for result in held_ones)
