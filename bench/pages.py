@@ -97,7 +97,8 @@ def ids(url, tonight):
 
 def ids_in_group(url, group_id):
     """`ids` for one group of a database holding many (bench/groups.py): its busiest
-    night, its player with most games, its newest game of each kind, its invite."""
+    night, its player with most games, its newest finished game of each kind, its
+    invite."""
     engine = create_engine(url)
     with engine.connect() as db:
         one = lambda sql: db.execute(text(sql), {"g": group_id}).scalar()  # noqa: E731
@@ -114,7 +115,8 @@ def ids_in_group(url, group_id):
                 "select g.kind, g.id, g.watch_token from game g join night n on "
                 "n.id = g.night_id where n.group_id = :g and g.id = (select max(h.id) from "
                 "game h join night m on m.id = h.night_id where m.group_id = :g and "
-                "h.kind = g.kind) order by g.kind"), {"g": group_id})},
+                "h.kind = g.kind and h.status = 'finished') order by g.kind"),
+                {"g": group_id})},
         }
     engine.dispose()
     return found

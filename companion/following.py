@@ -26,25 +26,32 @@ what it is allowed to see is still what it shows.
 phones), an unchanged question is not answered at once: it is held up to FOLLOW_HOLD
 seconds (20 by default there; 0, answered at once, under waitress or threaded workers,
 whose threads a held question would take). One loop per process (`Watcher`) reads the
-tags of every question it holds ten times a second, in one query for all the games
-held and one per night held; when a tag is no longer the one a phone has, its question
-goes on to Flask, which checks everything again and answers the new page. The phone asks
-again as soon as an answer comes (static/js/live.js), so a change reaches it within the
-loop's interval, while an idle table costs one question per phone every FOLLOW_HOLD
-seconds instead of every 1.5. The database is still the one source of truth: each process
-reads it, so this works across workers and machines alike.
+tags of every question it holds ten times a second (in one query for all the games held;
+a night, whose tag is several tables', in one query each, twice a second); when a tag is
+no longer the one a phone has, its question goes on to Flask, which checks everything
+again and answers the new page. A question whose hold ends with nothing new is asked the
+membership query once more before its 304. The phone asks again as soon as an answer
+comes (static/js/live.js), so a change reaches it within the loop's interval, while an
+idle table costs one question per phone every FOLLOW_HOLD seconds instead of every 1.5.
+The database is still the one source of truth: each process reads it, so this works
+across workers and machines alike.
+
+What one group's phones may hold in a process is bounded (PER_PHONE, PER_GROUP,
+NIGHTS_PER_GROUP, MOST): past a bound a question is answered at once, as on a server that
+holds nothing, so that no group can take the connections or the reads the others need.
 """
 
 from __future__ import annotations
 
-import functools
+import collections
+import hashlib
 import re
 import sys
 import threading
 import time
 
 from sqlalchemy import create_engine, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags
 
 from . import once
@@ -53,25 +60,36 @@ from .models import Game, Member, Night
 from .queries.nights import night_tag_of, night_tag_rows
 from .views.helpers import ID_MAX
 
-# the game's version, only for a member of the game's group: the game by its key, the
-# membership by the (group, phone) unique index
-GAME_VERSION = (select(Game.version).join(Night, Night.id == Game.night_id)
+# the game's version and group, only for a member of the game's group: the game by its
+# key, the membership by the (group, phone) unique index
+GAME_VERSION = (select(Game.version, Night.group_id).join(Night, Night.id == Game.night_id)
                 .join(Member, Member.group_id == Night.group_id)
                 .where(Game.id == db.bindparam("game"), Member.phone == db.bindparam("phone")))
 # the group of a night, only for a member of it
 NIGHT_OWNER = (select(Night.group_id).join(Member, Member.group_id == Night.group_id)
                .where(Night.id == db.bindparam("night"), Member.phone == db.bindparam("phone"))
                .scalar_subquery())
-NIGHT_ROWS = night_tag_rows(NIGHT_OWNER)
-# the versions of the games held (their phones' membership was proved when they asked)
+# the night's tag rows, and its group as an "o" row (not part of the tag)
+NIGHT_ROWS = db.union_all(*night_tag_rows(NIGHT_OWNER).selects, select(
+    db.literal("o"), NIGHT_OWNER, db.literal(None, db.String), db.literal(None, db.String)))
+# the versions of the games held (their phones' membership was proved when they asked,
+# and is again before a hold ends with 304)
 GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("games",
                                                                             expanding=True)))
-# seconds between the watcher's reads of what it holds
+# seconds between the watcher's reads of the games it holds; nights every NIGHTS_EVERY-th
 EVERY = 0.1
+NIGHTS_EVERY = 5
 # the most game ids in one read
 CHUNK = 500
-# the most questions of one phone held at once in a process
+# the most questions held at once in a process: of one phone (a browser opens at most six
+# connections to a site), of one group, and in all; the most nights of one group held
 PER_PHONE = 6
+PER_GROUP = 1000
+MOST = 2000
+NIGHTS_PER_GROUP = 20
+# how long a phone's cookie, once checked, is taken as checked; how many are kept
+COOKIE_KEPT = 600
+COOKIES = 4096
 # views/live.py's two follow routes
 FOLLOW = re.compile(r"/(games|nights)/([0-9]+)/follow")
 # what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
@@ -83,33 +101,49 @@ class Unchanged:
     def __init__(self, wsgi_app, app):
         self.wsgi_app = wsgi_app
         self.app = app
-        self.serializer = self.checked = None
-        self.max_age = 0
+        self.lock = threading.Lock()
+        self.serializer = None
         self.engine = None
+        # {sha256 of a cookie: (the phone's digest, when it was checked)}, newest last
+        self.cookies: collections.OrderedDict[bytes, tuple[str, float]] = \
+            collections.OrderedDict()
         self.watcher = Watcher(self)
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH") \
                 and environ.get("HTTP_COOKIE"):
-            found = self.unchanged(environ)
-            if found is not None:
-                tag, key, phone = found
-                hold = self.hold()
-                started = time.monotonic()
-                changed = hold and self.watcher.wait(key, tag, phone, hold)
-                # how long it was held, for the phone's timing (bench/follow.py reads it)
-                timing = ("Server-Timing",
-                          f"hold;dur={(time.monotonic() - started) * 1000:.0f}")
-                if changed:
-                    # it changed while held: the app answers, with every check of a page
-                    return self.wsgi_app(environ, lambda status, headers, *rest:
-                                         start_response(status, [*headers, timing], *rest))
-                headers = [("ETag", f'"{tag}"'), *HEADERS, timing]
-                if self.app.config.get("COUNT_QUERIES"):
-                    headers.append(("X-Query-Count", "1"))
-                start_response("304 Not Modified", headers)
-                return []
+            try:
+                found = self.unchanged(environ)
+                if found is not None:
+                    return self.answer(found, environ, start_response)
+            except SQLAlchemyError:  # a dropped connection, a busy database: Flask's
+                pass
         return self.wsgi_app(environ, start_response)
+
+    def answer(self, found, environ, start_response):
+        """304 for the tag `found` proved, at once or when its hold ends with nothing new
+        (and the phone still a member); the app's answer when it changed meanwhile."""
+        tag, key, phone, group, args = found
+        hold = self.hold()
+        started = time.monotonic()
+        changed = False
+        if hold and self.watcher.wait(key, tag, phone, group, hold):
+            changed = True
+        elif hold and time.monotonic() - started > 0.5:
+            # held for a while: still this phone's, and still the same?
+            again = self.read_tag(key[0], args, phone)
+            changed = again is None or again[0] != tag
+        # how long it was held, for the phone's timing (bench/follow.py reads it)
+        timing = ("Server-Timing", f"hold;dur={(time.monotonic() - started) * 1000:.0f}")
+        if changed:
+            # the app answers, with every check of a page
+            return self.wsgi_app(environ, lambda status, headers, *rest:
+                                 start_response(status, [*headers, timing], *rest))
+        headers = [("ETag", f'"{tag}"'), *HEADERS, timing]
+        if self.app.config.get("COUNT_QUERIES"):
+            headers.append(("X-Query-Count", "1"))
+        start_response("304 Not Modified", headers)
+        return []
 
     def hold(self) -> float:
         """FOLLOW_HOLD, or by default 20 s on gevent's workers and 0 anywhere else."""
@@ -119,67 +153,78 @@ class Unchanged:
         monkey = sys.modules.get("gevent.monkey")
         return 20.0 if monkey and monkey.is_module_patched("threading") else 0.0
 
-    def unchanged(self, environ) -> tuple[str, tuple, str] | None:
-        """(the tag the phone has, what to watch, the phone), when the tag is the truth
-        and the phone may see it; else None."""
+    def unchanged(self, environ) -> tuple | None:
+        """(the tag the phone has, what to watch, the phone, the group, the URL's ids),
+        when the tag is the truth and the phone may see it; else None."""
         # the two follow routes, as the URL map's <int:...> reads them (views/helpers.py)
         route = FOLLOW.fullmatch(environ.get("PATH_INFO", ""))
         if route is None or len(route[2]) > 10 or int(route[2]) > ID_MAX:
             return None
-        endpoint, args = ((("live.follow_game", {"game_id": int(route[2])}))
-                          if route[1] == "games"
-                          else ("live.follow_night", {"night_id": int(route[2])}))
+        what = "game" if route[1] == "games" else "night"
+        args = {f"{what}_id": int(route[2])}
         phone = self.phone(environ)
         if phone is None:
             return None
-        sent = parse_etags(environ["HTTP_IF_NONE_MATCH"])
-        try:
-            found = self.read_tag(endpoint, args, phone)
-        except DBAPIError:  # a dropped connection, a busy database: Flask's to answer
+        found = self.read_tag(what, args, phone)
+        if found is None or not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains(found[0]):
             return None
-        return found if found is not None and sent.contains(found[0]) else None
+        return (*found, args)
 
-    def read_tag(self, endpoint, args, phone) -> tuple[str, tuple, str] | None:
+    def read_tag(self, what, args, phone) -> tuple[str, tuple, str, int] | None:
+        """(the tag, what to watch, the phone, the group) of a game or night of the
+        phone's groups; None for any other."""
         with self.connect() as connection:
-            if endpoint == "live.follow_game":
-                tag = connection.execute(GAME_VERSION, {"game": args["game_id"],
-                                                        "phone": phone}).scalar()
-                return None if tag is None else (tag, ("game", args["game_id"]), phone)
+            if what == "game":
+                row = connection.execute(GAME_VERSION, {"game": args["game_id"],
+                                                        "phone": phone}).first()
+                return None if row is None else (row[0], ("game", args["game_id"]), phone,
+                                                 row[1])
             rows = connection.execute(NIGHT_ROWS, {"night": args["night_id"],
                                                    "phone": phone}).all()
         # no "n" row: no such night, or not this phone's group
         if not any(row[0] == "n" for row in rows):
             return None
-        return night_tag_of(rows), ("night", args["night_id"]), phone
+        group = next(row[1] for row in rows if row[0] == "o")
+        return (night_tag_of([row for row in rows if row[0] != "o"]),
+                ("night", args["night_id"]), phone, group)
 
     def phone(self, environ) -> str | None:
         """The phone's digest from its session cookie, if the app signed it; None for a
-        cookie it did not sign, an old cookie (views/access.py adopts those) or none."""
+        cookie it did not sign, an old cookie (views/access.py adopts those) or none. A
+        phone sends the same cookie with every question: a cookie that proved a phone is
+        taken as proved for COOKIE_KEPT seconds (its membership is read every time)."""
         cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
         if not cookie or len(cookie) > 4096:
             return None
-        if self.serializer is None:
-            self.serializer = self.app.session_interface.get_signing_serializer(self.app)
-            self.max_age = int(self.app.permanent_session_lifetime.total_seconds())
-            # a phone sends the same cookie with every question: its check is kept (the
-            # membership is still read every time)
-            self.checked = functools.lru_cache(maxsize=4096)(self.check)
-        digest, checked_at = self.checked(cookie)
-        if time.monotonic() - checked_at > 600:  # past ten minutes, checked again
-            self.checked.cache_clear()
-            digest, _ = self.checked(cookie)
+        key = hashlib.sha256(cookie.encode()).digest()
+        now = time.monotonic()
+        with self.lock:
+            kept = self.cookies.get(key)
+            if kept and now - kept[1] < COOKIE_KEPT:
+                self.cookies.move_to_end(key)
+                return kept[0]
+            if self.serializer is None:
+                self.serializer = self.app.session_interface.get_signing_serializer(self.app)
+        digest = self.check(cookie)
+        if digest is not None:
+            with self.lock:
+                self.cookies[key] = (digest, now)
+                self.cookies.move_to_end(key)
+                while len(self.cookies) > COOKIES:
+                    self.cookies.popitem(last=False)
         return digest
 
-    def check(self, cookie: str) -> tuple[str | None, float]:
+    def check(self, cookie: str) -> str | None:
         try:
-            session = self.serializer.loads(cookie, max_age=self.max_age)
+            session = self.serializer.loads(
+                cookie, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
         except Exception:  # a bad signature, an expired or garbled cookie: Flask's to answer
-            return None, time.monotonic()
+            return None
         secret = session.get("phone") if isinstance(session, dict) else None
         if not isinstance(secret, str) or "members" in session or \
                 not once.SECRET.fullmatch(secret):
-            return None, time.monotonic()
-        return once.digest(secret), time.monotonic()
+            return None
+        return once.digest(secret)
 
     def connect(self):
         if self.engine is None:
@@ -191,7 +236,8 @@ class Unchanged:
         engine of the follow's own: the one SELECT in autocommit, with no ping before it,
         so that the question is one round trip rather than four (ping, BEGIN, SELECT,
         ROLLBACK). A connection the server dropped fails that one question, which then
-        goes on to Flask (whose engine pings), and the pool replaces it."""
+        goes on to Flask (whose engine pings), and the pool replaces it; a pool that stays
+        busy sends the questions on to Flask after a second."""
         with self.app.app_context():
             engine = db.engine
         if engine.dialect.name == "sqlite":
@@ -200,7 +246,8 @@ class Unchanged:
                    self.app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).items()
                    if key != "pool_pre_ping"}
         return create_engine(engine.url, **{**options, "isolation_level": "AUTOCOMMIT",
-                                            "pool_size": 2, "max_overflow": 8})
+                                            "pool_size": 2, "max_overflow": 8,
+                                            "pool_timeout": 1})
 
 
 class Watcher:
@@ -211,73 +258,97 @@ class Watcher:
         self.lock = threading.Lock()
         # {what is watched: [(event, the tag its phone has, the phone)]}
         self.held: dict[tuple, list[tuple[threading.Event, str, str]]] = {}
-        # {phone: how many of its questions are held}
-        self.phones: dict[str, int] = {}
+        # how many questions are held: in all, of each phone, of each group; and the
+        # nights each group has held
+        self.count = 0
+        self.phones: collections.Counter[str] = collections.Counter()
+        self.groups: collections.Counter[int] = collections.Counter()
+        self.nights: dict[int, collections.Counter] = collections.defaultdict(
+            collections.Counter)
         self.loop = None
 
-    def wait(self, key: tuple, tag: str, phone: str, seconds: float) -> bool:
+    def wait(self, key: tuple, tag: str, phone: str, group: int, seconds: float) -> bool:
         """Hold until what `key` names no longer has `tag`, or `seconds` pass: whether it
-        changed. A phone already holding PER_PHONE questions here is not held again (a
-        browser opens at most six connections to a site): one phone cannot take the
-        connections the other groups' phones need."""
+        changed. Past a bound (the module's docstring) it is not held: False at once."""
         waiter = (threading.Event(), tag, phone)
         with self.lock:
-            if self.phones.get(phone, 0) >= PER_PHONE:
+            night = key[1] if key[0] == "night" else None
+            if self.count >= MOST or self.phones[phone] >= PER_PHONE or \
+                    self.groups[group] >= PER_GROUP or (
+                        night is not None and night not in self.nights[group]
+                        and len(self.nights[group]) >= NIGHTS_PER_GROUP):
                 return False
-            self.phones[phone] = self.phones.get(phone, 0) + 1
-            self.held.setdefault(key, []).append(waiter)
-            if self.loop is None or not self.loop.is_alive():
+            if self.loop is None:
                 self.loop = threading.Thread(target=self.run, name="follow-watcher",
                                              daemon=True)
                 self.loop.start()
+            self.count += 1
+            self.phones[phone] += 1
+            self.groups[group] += 1
+            if night is not None:
+                self.nights[group][night] += 1
+            self.held.setdefault(key, []).append(waiter)
         try:
             return waiter[0].wait(seconds)
         finally:
             with self.lock:
                 waiting = self.held.get(key, [])
-                if waiter in waiting:
-                    waiting.remove(waiter)
+                waiting.remove(waiter)
                 if not waiting:
                     self.held.pop(key, None)
-                self.phones[phone] -= 1
-                if not self.phones[phone]:
-                    del self.phones[phone]
+                self.count -= 1
+                for counter, item in ((self.phones, phone), (self.groups, group),
+                                      (self.nights[group], night)):
+                    if item is not None:
+                        counter[item] -= 1
+                        if counter[item] <= 0:
+                            del counter[item]
+                if not self.nights[group]:
+                    del self.nights[group]
 
     def run(self):
         idle = 0.0
-        while idle < 60:  # a loop nobody needed for a minute ends; the next hold starts one
+        tick = 0
+        while True:
             time.sleep(EVERY)
+            tick += 1
             with self.lock:
                 held = {key: list(waiting) for key, waiting in self.held.items()}
-            idle = 0.0 if held else idle + EVERY
-            if not held:
-                continue
+                if not held:
+                    idle += EVERY
+                    if idle >= 60:  # nobody held for a minute: the next hold starts a loop
+                        self.loop = None
+                        return
+                    continue
+            idle = 0.0
             try:
-                tags = self.read(held)
-            except DBAPIError:  # read again next time
+                tags = self.read(held, nights=tick % NIGHTS_EVERY == 0)
+            except Exception:  # noqa: BLE001 (a database error: read again next time)
                 continue
             for key, waiting in held.items():
-                for event, tag, _ in waiting:
-                    # gone, or not this phone's any more, reads None: the app answers it
-                    if tags.get(key) != tag:
-                        event.set()
+                if key in tags:
+                    for event, tag, _ in waiting:
+                        # gone, or not this phone's any more, reads None: the app answers
+                        if tags[key] != tag:
+                            event.set()
 
-    def read(self, held) -> dict[tuple, str | None]:
-        """{key: its tag now} for every key held: the games in one query (per CHUNK), each
-        night in one."""
+    def read(self, held, nights) -> dict[tuple, str | None]:
+        """{key: its tag now} for the games held (in one query per CHUNK) and, with
+        `nights`, for each night held (one query each)."""
         games = sorted(key[1] for key in held if key[0] == "game")
-        tags: dict[tuple, str | None] = {}
+        tags: dict[tuple, str | None] = {("game", game): None for game in games}
         with self.reader.connect() as connection:
             for start in range(0, len(games), CHUNK):
                 for game_id, version in connection.execute(
                         GAME_VERSIONS, {"games": games[start:start + CHUNK]}):
                     tags["game", game_id] = version
             for key, waiting in held.items():
-                if key[0] == "night":
+                if nights and key[0] == "night":
                     # as the first phone held (every member's read is the same)
                     rows = connection.execute(NIGHT_ROWS, {"night": key[1],
                                                            "phone": waiting[0][2]}).all()
-                    tags[key] = night_tag_of(rows) if any(r[0] == "n" for r in rows) else None
+                    tags[key] = (night_tag_of([row for row in rows if row[0] != "o"])
+                                 if any(row[0] == "n" for row in rows) else None)
         return tags
 
 

@@ -5,8 +5,11 @@ import threading
 import time
 
 import pytest
+import sqlalchemy.exc
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
+
+from companion import following
 
 from companion.extensions import db
 from tests.web.conftest import form_data, parse
@@ -216,3 +219,42 @@ def test_one_phone_holds_at_most_six_questions(app, client, secret_game):  # noq
     answer, seconds = held(client, url, tag)()
     assert answer.status_code == 304 and seconds < 0.5
     assert all(result()[1] >= 2.9 for result in held_ones)
+
+
+def test_a_phone_signed_out_while_held_with_nothing_new_is_not_told_unchanged(
+        app, client, secret_game):  # noqa: F811
+    night_id, game_id, _ = secret_game
+    app.config["FOLLOW_HOLD"] = 1.5
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    pad, night = followed(ben.get(f"/games/{game_id}")), followed(ben.get(f"/nights/{night_id}"))
+    answers = [held(ben, *pad), held(ben, *night)]
+    time.sleep(0.3)
+    client.post("/groups/1/sign-out-others")
+    assert [answer()[0].status_code for answer in answers] == [404, 404]
+
+
+def test_a_group_holds_a_bounded_number_of_questions(app, client, secret_game,
+                                                     monkeypatch):  # noqa: F811
+    """Past PER_GROUP questions (or NIGHTS_PER_GROUP nights) of one group, a question
+    is answered at once, as on a server that holds nothing."""
+    monkeypatch.setattr(following, "PER_GROUP", 2)
+    app.config["FOLLOW_HOLD"] = 2
+    url, tag = followed(client.get(f"/games/{secret_game[1]}"))
+    first = [held(client, url, tag) for _ in range(2)]
+    time.sleep(0.3)
+    answer, seconds = held(client, url, tag)()
+    assert answer.status_code == 304 and seconds < 0.3
+    assert all(result()[1] >= 1.9 for result in first)
+
+
+def test_a_database_error_in_front_of_flask_is_answered_by_flask(app, client, secret_game,
+                                                                  monkeypatch):  # noqa: F811
+    url, tag = followed(client.get(f"/games/{secret_game[1]}"))
+
+    def busy(*args):
+        raise sqlalchemy.exc.TimeoutError("QueuePool limit reached")
+
+    monkeypatch.setattr(following.Unchanged, "read_tag", busy)
+    answer = ask(client, url, tag)
+    assert answer.status_code == 304 and "Server-Timing" not in answer.headers
