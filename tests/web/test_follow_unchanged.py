@@ -234,8 +234,8 @@ def test_a_phone_signed_out_while_held_with_nothing_new_is_not_told_unchanged(
     assert [answer()[0].status_code for answer in answers] == [404, 404]
 
 
-def test_a_group_holds_a_bounded_number_of_questions(app, client, secret_game,
-                                                     monkeypatch):  # noqa: F811
+def test_a_group_holds_a_bounded_number_of_questions(app, client, secret_game,  # noqa: F811
+                                                     monkeypatch):
     """Past PER_GROUP questions (or NIGHTS_PER_GROUP nights) of one group, a question
     is answered at once, as on a server that holds nothing."""
     monkeypatch.setattr(following, "PER_GROUP", 2)
@@ -248,8 +248,8 @@ def test_a_group_holds_a_bounded_number_of_questions(app, client, secret_game,
     assert all(result()[1] >= 1.9 for result in first)
 
 
-def test_a_database_error_in_front_of_flask_is_answered_by_flask(app, client, secret_game,
-                                                                  monkeypatch):  # noqa: F811
+def test_a_database_error_in_front_of_flask_is_answered_by_flask(
+        app, client, secret_game, monkeypatch):  # noqa: F811
     url, tag = followed(client.get(f"/games/{secret_game[1]}"))
 
     def busy(*args):
