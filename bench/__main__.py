@@ -45,6 +45,16 @@ def run_module(module, *args):
     return done.stdout
 
 
+def part(name, parts, missed, measure):
+    """One part's section, or a line saying it failed (the other parts go on)."""
+    try:
+        parts.append(measure())
+    except (subprocess.CalledProcessError, RuntimeError, OSError) as error:
+        log(f"{name} failed: {error}")
+        missed.append(f"{name}: the benchmark failed ({error})")
+        parts.append(f"### {name}\n\n**missed**: the benchmark failed: `{error}`\n")
+
+
 def capacity(quick):
     """The capacity table from bench.follow's figures, and what missed."""
     steps = "500,1000" if quick else "1000,2000,3000"
@@ -115,24 +125,30 @@ def main():
     missed += statement_missed
     parts.append(f"### Ending a game\n\n`python -m bench.statements`\n\n{table}")
 
-    if "groups" not in skip:
+    def groups():
         report = run_module("bench.groups", "--requests", "25" if args.quick else "60")
         past = re.search(r"^Past ([0-9.]+x) \(p50\): (.*)\.$", report, re.M)
         if past:
             missed.append(f"groups: past {past.group(1)} with 1,000 groups: {past.group(2)}")
         # the pages' table; the plans stay in bench/results/groups.md
         report = report.split("## Every page's queries")[0]
-        parts.append(f"### One group and 1,000 groups on PostgreSQL\n\n"
-                     f"`python -m bench.groups --requests {25 if args.quick else 60}` (its query plans: "
-                     f"bench/results/groups.md)\n\n{demote(report)}")
-    if "capacity" not in skip:
+        return (f"### One group and 1,000 groups on PostgreSQL\n\n"
+                f"`python -m bench.groups --requests {25 if args.quick else 60}` (its query "
+                f"plans: bench/results/groups.md)\n\n{demote(report)}")
+
+    def following():
         table, capacity_missed, report = capacity(args.quick)
-        missed += capacity_missed
-        parts.append(f"### Following phones on one 2-core server\n\n`python -m bench.follow "
-                     f"--configs gevent:2 ...` (the command above runs it); the load "
-                     f"generator runs on the same machine as the server and PostgreSQL.\n\n"
-                     f"{table}\n<details><summary>bench.follow's whole report</summary>\n\n"
-                     f"{demote(report)}\n</details>\n")
+        missed.extend(capacity_missed)
+        return (f"### Following phones on one 2-core server\n\n`python -m bench.follow "
+                f"--configs gevent:2 ...` (the command above runs it); the load generator "
+                f"runs on the same machine as the server and PostgreSQL.\n\n{table}\n"
+                f"<details><summary>bench.follow's whole report</summary>\n\n"
+                f"{demote(report)}\n</details>\n")
+
+    if "groups" not in skip:
+        part("groups", parts, missed, groups)
+    if "capacity" not in skip:
+        part("capacity", parts, missed, following)
 
     head = (f"## Results of `python -m bench{quick}` ({datetime.date.today()})\n\n"
             f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "

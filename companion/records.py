@@ -26,11 +26,12 @@ RECENT = 30
 _paused = ContextVar("records_paused", default=False)
 # what a recount writes: every column of a record but its key
 FIGURES = ("title", "best", "games", "played", "won", "average", "highest", "lowest",
-           "recent")
+           "recent", "first_game", "newest_game")
 KEY = ("player_id", "kind", "group_key")
 # the figures of a record of no games (a player whose only game was deleted)
 NO_GAMES = {"games": 0, "played": 0, "won": 0, "average": None, "highest": None,
-            "lowest": None, "first_options": None, "newest_options": None}
+            "lowest": None, "first_options": None, "newest_options": None, "first": None,
+            "newest": None}
 
 
 @contextmanager
@@ -117,6 +118,7 @@ def recount(players: list[int] | None = None, kind: str | None = None,
             "best": rules.best_for(row["newest_options"] or {}),
             "games": row["games"], "played": row["played"], "won": row["won"] or 0,
             "average": row["average"], "highest": row["highest"], "lowest": row["lowest"],
+            "first_game": row["first"], "newest_game": row["newest"],
             "recent": [{"game": game.game, "night": game.night_id,
                         "date": game.date.isoformat(), "total": number(game.total),
                         "won": bool(game.won),

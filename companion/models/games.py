@@ -39,9 +39,7 @@ def new_version() -> str:
 
 
 class Game(db.Model):
-    # a game group's first and newest game (stats.game_groups; migration 0014)
-    __table_args__ = (db.Index("ix_game_kind_group_key_id", "kind", "group_key", "id"),
-                      {"sqlite_autoincrement": True})
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id"), index=True)
@@ -165,6 +163,10 @@ class PlayerRecord(db.Model):
     lowest: Mapped[float | None]
     # the last finished games, oldest first: [{"game", "night", "date", "total", "won"}]
     recent: Mapped[list] = mapped_column(JSON, default=list)
+    # the player's first and newest game of the group (of any status): the group's are the
+    # least and greatest of its players' (stats.game_groups, migration 0014)
+    first_game: Mapped[int | None]
+    newest_game: Mapped[int | None]
 
 
 class Entry(db.Model):

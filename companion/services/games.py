@@ -9,7 +9,7 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, case, delete, exists, or_, select
+from sqlalchemy import and_, case, delete, exists, select
 
 from .. import locks, records, told
 from ..extensions import db
@@ -180,14 +180,19 @@ def seating(night: Night, kind: str) -> list[Player]:
     stranger = exists().where(Seat.game_id == Game.id, Seat.player_id.not_in(ids))
     # a game abandoned before anything was entered says nothing about the table
     empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
-    # tonight and the group's last LOOK_BACK nights: the page costs the same at any history
-    recent = Game.night_id.in_(select(Night.id).where(Night.group_id == night.group_id)
-                               .order_by(Night.date.desc(), Night.id.desc()).limit(LOOK_BACK))
+    table = (theirs, ~stranger, ~empty)
+    # tonight's last game of this kind, else of any kind...
     last = db.session.scalars(
-        select(Game).where(theirs, ~stranger, ~empty, or_(Game.night_id == night.id, recent),
-                           or_(Game.night_id == night.id, Game.kind == kind))
-        .order_by(case((Game.night_id == night.id, 0), else_=1),
-                  case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
+        select(Game).where(Game.night_id == night.id, *table)
+        .order_by(case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
+    if last is None:
+        # ...else their last of this kind at the group's last LOOK_BACK nights, read from
+        # those nights (the date index) to their games: the same cost at any history
+        recent = (select(Night.id).where(Night.group_id == night.group_id)
+                  .order_by(Night.date.desc(), Night.id.desc()).limit(LOOK_BACK).subquery())
+        last = db.session.scalars(
+            select(Game).join(recent, recent.c.id == Game.night_id)
+            .where(Game.kind == kind, *table).order_by(Game.id.desc()).limit(1)).first()
     first = [seat.player for seat in last.seats] if last else []
     return (first + [p for p in here if p not in first])[:rules.max_players]
 

@@ -130,26 +130,17 @@ def status_notes(games: list[Game]) -> list[str]:
 
 
 # the groups a players' group played its games in (`Rules.group`), each named as its first
-# game named it ("Qwixx", though later ones said "qwixx"), with its newest game. Which
-# groups there are is read from the players' records (one row per player and group); the
-# first and newest game of each through the game (kind, group_key, id) index: neither
-# grows with the history.
+# game named it ("Qwixx", though later ones said "qwixx"), with its newest game: from the
+# players' records (one row per player and group, each with its first and newest game),
+# so the same cost at any history and beside any number of groups
 GAME_C = Game.__table__.c
-_PLAYED = (db.select(PlayerRecord.kind, PlayerRecord.group_key).join(
-    Player, Player.id == PlayerRecord.player_id).where(
-    Player.group_id == db.bindparam("group_id"), PlayerRecord.group_key > "",
-    PlayerRecord.games > 0).distinct().subquery())
-
-
-def _end(end):
-    """The group's first (min) or newest (max) game in this players' group."""
-    return (db.select(end(GAME_C.id)).join(Night.__table__, Night.__table__.c.id == GAME_C.night_id)
-            .where(GAME_C.kind == _PLAYED.c.kind, GAME_C.group_key == _PLAYED.c.group_key,
-                   Night.__table__.c.group_id == db.bindparam("group_id")).scalar_subquery())
-
-
-_SPAN = db.select(_PLAYED.c.kind, _PLAYED.c.group_key, _end(db.func.min).label("first"),
-                  _end(db.func.max).label("newest")).subquery()
+_SPAN = (db.select(PlayerRecord.kind, PlayerRecord.group_key,
+                   db.func.min(PlayerRecord.first_game).label("first"),
+                   db.func.max(PlayerRecord.newest_game).label("newest"))
+         .join(Player, Player.id == PlayerRecord.player_id)
+         .where(Player.group_id == db.bindparam("group_id"), PlayerRecord.group_key > "",
+                PlayerRecord.games > 0)
+         .group_by(PlayerRecord.kind, PlayerRecord.group_key).subquery())
 GROUPS = db.select(_SPAN.c.kind, _SPAN.c.group_key, _SPAN.c.newest, GAME_C.options).join(
     Game.__table__, GAME_C.id == _SPAN.c.first)
 
