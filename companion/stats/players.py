@@ -113,10 +113,19 @@ def player_stats(player: Player) -> PlayerStats:
     kinds = []
     order = list(GAMES)
     titled = [(r, kind_title(r.kind, r.group_key, r.title)) for r in rows if r.kind in GAMES]
+    # a few places are said again and again ("Won", "2nd of 4"): each is put in words once
+    said: dict[tuple, str] = {}
+
+    def place_said(r):
+        key = (r["won"], r.get("shared"), r.get("place"), r.get("of"))
+        if key not in said:
+            said[key] = place_text(r)
+        return said[key]
+
     for record, title in sorted(titled, key=lambda rt: (order.index(rt[0].kind),
                                                         rt[1].casefold())):
         results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
-                          r["total"], r["won"], title, place_text(r))
+                          r["total"], r["won"], title, place_said(r))
                    for r in record.recent]
         kinds.append(KindStats(record.kind, record.group_key, title,
                                played=record.played, won=record.won,
