@@ -209,18 +209,6 @@ def test_a_hold_that_is_not_seconds_stops_the_app_at_its_start(tmp_path, hold):
                     "SECRET_KEY": "x", "FOLLOW_HOLD": hold})
 
 
-def test_one_phone_holds_at_most_six_questions(app, client, secret_game):  # noqa: F811
-    """A phone that opens more questions than a browser would is answered at once past
-    six: it cannot take the connections other groups' phones need."""
-    app.config["FOLLOW_HOLD"] = 3
-    url, tag = followed(client.get(f"/games/{secret_game[1]}"))
-    held_ones = [held(client, url, tag) for _ in range(6)]
-    time.sleep(0.5)
-    answer, seconds = held(client, url, tag)()
-    assert answer.status_code == 304 and seconds < 0.5
-    assert all(result()[1] >= 2.9 for result in held_ones)
-
-
 def test_a_phone_signed_out_while_held_with_nothing_new_is_not_told_unchanged(
         app, client, secret_game):  # noqa: F811
     night_id, game_id, _ = secret_game
@@ -234,15 +222,17 @@ def test_a_phone_signed_out_while_held_with_nothing_new_is_not_told_unchanged(
     assert [answer()[0].status_code for answer in answers] == [404, 404]
 
 
-def test_a_group_holds_a_bounded_number_of_questions(app, client, secret_game,  # noqa: F811
-                                                     monkeypatch):
-    """Past PER_GROUP questions (or NIGHTS_PER_GROUP nights) of one group, a question
-    is answered at once, as on a server that holds nothing."""
-    monkeypatch.setattr(following, "PER_GROUP", 2)
+@pytest.mark.parametrize("bound, most", [("PER_PHONE", 6), ("PER_GROUP", 2)])
+def test_past_its_bound_a_question_is_answered_at_once(app, client, secret_game,  # noqa: F811
+                                                       monkeypatch, bound, most):
+    """Past six questions of one phone (more than a browser opens) or PER_GROUP of one
+    group, a question is answered at once, as on a server that holds nothing: no phone or
+    group takes the connections the others need."""
+    monkeypatch.setattr(following, bound, most)
     app.config["FOLLOW_HOLD"] = 2
     url, tag = followed(client.get(f"/games/{secret_game[1]}"))
-    first = [held(client, url, tag) for _ in range(2)]
-    time.sleep(0.3)
+    first = [held(client, url, tag) for _ in range(most)]
+    time.sleep(0.4)
     answer, seconds = held(client, url, tag)()
     assert answer.status_code == 304 and seconds < 0.3
     assert all(result()[1] >= 1.9 for result in first)
