@@ -50,7 +50,7 @@ import sys
 import threading
 import time
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags
 
@@ -232,22 +232,13 @@ class Unchanged:
         return self.engine.connect()
 
     def own_engine(self):
-        """The app's engine on SQLite (a file read in-process). On a database server, an
-        engine of the follow's own: the one SELECT in autocommit, with no ping before it,
-        so that the question is one round trip rather than four (ping, BEGIN, SELECT,
-        ROLLBACK). A connection the server dropped fails that one question, which then
-        goes on to Flask (whose engine pings), and the pool replaces it; a pool that stays
-        busy sends the questions on to Flask after a second."""
+        """The app's engine (its pool; the app disposes of it), in autocommit on a
+        database server: the one SELECT runs without BEGIN and ROLLBACK round trips."""
         with self.app.app_context():
             engine = db.engine
         if engine.dialect.name == "sqlite":
             return engine
-        options = {key: value for key, value in
-                   self.app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).items()
-                   if key != "pool_pre_ping"}
-        return create_engine(engine.url, **{**options, "isolation_level": "AUTOCOMMIT",
-                                            "pool_size": 2, "max_overflow": 8,
-                                            "pool_timeout": 1})
+        return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 class Watcher:
