@@ -6,8 +6,8 @@ Flask, that answer costs the whole request machinery: the access guard's query, 
 session, the locale, the after-request hooks. This WSGI middleware, in front of the app,
 answers that one case itself, and only that one:
 
-- the question is a GET of a game's or a night's follow URL (matched by the app's own URL
-  map, so its converters' limits hold) carrying `If-None-Match`;
+- the question is a GET of a game's or a night's follow URL (its pattern, with the ids
+  the URL map's `<int:...>` takes: up to ID_MAX) carrying `If-None-Match`;
 - the phone's session cookie verifies with the app's own signed serializer and names a
   phone secret (views/access.py, companion/once.py);
 - one indexed query reads what the page's tag is made of, joined to the phone's
@@ -97,6 +97,14 @@ HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Co
            ("X-Content-Type-Options", "nosniff")]
 
 
+def night_tag(rows) -> str | None:
+    """The tag of a night's page from NIGHT_ROWS; None without its "n" row (no such
+    night, or not this phone's group)."""
+    if not any(row[0] == "n" for row in rows):
+        return None
+    return night_tag_of([row for row in rows if row[0] != "o"])
+
+
 class Unchanged:
     def __init__(self, wsgi_app, app):
         self.wsgi_app = wsgi_app
@@ -126,10 +134,8 @@ class Unchanged:
         tag, key, phone, group, args = found
         hold = self.hold()
         started = time.monotonic()
-        changed = False
-        if hold and self.watcher.wait(key, tag, phone, group, hold):
-            changed = True
-        elif hold and time.monotonic() - started > 0.5:
+        changed = bool(hold) and self.watcher.wait(key, tag, phone, group, hold)
+        if hold and not changed and time.monotonic() - started > 0.5:
             # held for a while: still this phone's, and still the same?
             again = self.read_tag(key[0], args, phone)
             changed = again is None or again[0] != tag
@@ -181,12 +187,11 @@ class Unchanged:
                                                  row[1])
             rows = connection.execute(NIGHT_ROWS, {"night": args["night_id"],
                                                    "phone": phone}).all()
-        # no "n" row: no such night, or not this phone's group
-        if not any(row[0] == "n" for row in rows):
+        tag = night_tag(rows)
+        if tag is None:
             return None
         group = next(row[1] for row in rows if row[0] == "o")
-        return (night_tag_of([row for row in rows if row[0] != "o"]),
-                ("night", args["night_id"]), phone, group)
+        return tag, ("night", args["night_id"]), phone, group
 
     def phone(self, environ) -> str | None:
         """The phone's digest from its session cookie, if the app signed it; None for a
@@ -227,18 +232,14 @@ class Unchanged:
         return once.digest(secret)
 
     def connect(self):
+        """A connection of the app's engine (its pool; the app disposes of it), in
+        autocommit on a database server: the one SELECT without BEGIN and ROLLBACK."""
         if self.engine is None:
-            self.engine = self.own_engine()
+            with self.app.app_context():
+                engine = db.engine
+            self.engine = (engine if engine.dialect.name == "sqlite"
+                           else engine.execution_options(isolation_level="AUTOCOMMIT"))
         return self.engine.connect()
-
-    def own_engine(self):
-        """The app's engine (its pool; the app disposes of it), in autocommit on a
-        database server: the one SELECT runs without BEGIN and ROLLBACK round trips."""
-        with self.app.app_context():
-            engine = db.engine
-        if engine.dialect.name == "sqlite":
-            return engine
-        return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 class Watcher:
@@ -338,8 +339,7 @@ class Watcher:
                     # as the first phone held (every member's read is the same)
                     rows = connection.execute(NIGHT_ROWS, {"night": key[1],
                                                            "phone": waiting[0][2]}).all()
-                    tags[key] = (night_tag_of([row for row in rows if row[0] != "o"])
-                                 if any(row[0] == "n" for row in rows) else None)
+                    tags[key] = night_tag(rows)
         return tags
 
 
