@@ -10,7 +10,7 @@ from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from companion import following
+from companion import following, holding
 
 from companion.extensions import db
 from tests.web.conftest import form_data, parse
@@ -229,7 +229,7 @@ def test_past_its_bound_a_question_is_answered_at_once(app, client, secret_game,
     """Past six questions of one phone (more than a browser opens) or PER_GROUP of one
     group, a question is answered at once, as on a server that holds nothing: no phone or
     group takes the connections the others need."""
-    monkeypatch.setattr(following, bound, most)
+    monkeypatch.setattr(holding, bound, most)
     app.config["FOLLOW_HOLD"] = 2
     url, tag = followed(client.get(f"/games/{secret_game[1]}"))
     first = [held(client, url, tag) for _ in range(most)]
