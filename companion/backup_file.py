@@ -3,6 +3,7 @@ holds what no database stores, before any code walks it."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -79,3 +80,50 @@ def check_shape(document: Any, name: str) -> None:
                 if isinstance(value, dict):
                     inner.extend(value.values())
         level, depth = inner, depth + 1
+
+
+# what a phone may restore from the History page: a restore holds the database's write
+# lock (SQLite's one writer) for its length, about 6.5 ms a game; a larger group's backup
+# is the command line's. And the JSON's objects and lists, counted in the file's bytes
+# before it is parsed (each costs memory once parsed)
+PHONE_MOST = {"players": 500, "nights": 500, "games": 1000, "entries": 20_000}
+STRUCTURES_MOST = 500_000
+
+
+def read_for_phone(source: IO[bytes]) -> dict:
+    """A group's backup file sent by a phone (the History page), read and measured before
+    anything is written: a BackupError for what is not one, a whole server's (the command
+    line's alone: it would make every group it holds) or one over PHONE_MOST."""
+    raw = source.read()
+    if raw.count(b"{") + raw.count(b"[") > STRUCTURES_MOST:
+        raise BackupError("The file holds far more than a group's backup a phone restores.")
+    try:
+        # a byte-order mark, as some editors write one, is no part of the text
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BackupError("The file is not text in UTF-8, as a backup is.") from None
+    document = load(io.StringIO(text), "The file")
+    if isinstance(document, dict) and "groups" in document:
+        raise BackupError("This backup holds every group of a server: only the command line "
+                          "restores it.")
+    for what, count in sizes(document).items():
+        if count > PHONE_MOST[what]:
+            raise BackupError(f"This backup holds {count:,} {what}; a phone restores at most "
+                              f"{PHONE_MOST[what]:,}. The command line restores any size.")
+    return document
+
+
+def sizes(document: Any) -> dict[str, int]:
+    """How many players, nights, games and entries a backup lists (what is not a list
+    counts nothing here: `restore` refuses it with its place)."""
+    def listed(value: Any) -> list:
+        return value if isinstance(value, list) else []
+
+    doc = document if isinstance(document, dict) else {}
+    nights = listed(doc.get("nights"))
+    games = [game for night in nights if isinstance(night, dict)
+             for game in listed(night.get("games"))]
+    return {"players": len(listed(doc.get("players"))), "nights": len(nights),
+            "games": len(games),
+            "entries": sum(len(listed(game.get("entries"))) for game in games
+                           if isinstance(game, dict))}

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion import charts
+from companion import charts, player_charts
 from companion.kinds.registry import KINDS
 from companion.rules import GAMES
 
@@ -75,7 +75,7 @@ def test_every_kind_of_game_gets_a_running_total_chart(kind):
 def test_a_players_results_mark_the_games_won_and_name_each_place():
     results = [SimpleNamespace(date=date(2026, 1, d), total=t, won=w, place=p)
                for d, t, w, p in ((3, 120, False, "2nd of 4"), (10, 90, True, "Won"))]
-    chart = charts.results_chart("c", "Ann's totals", "Ann", results)
+    chart = player_charts.results_chart("c", "Ann's totals", "Ann", results)
     assert [filled for _, _, filled in chart.lines[0].dots] == [False, True]
     assert chart.rows == [("3 Jan 2026", [120, "2nd of 4"]), ("10 Jan 2026", [90, "Won"])]
     assert "1 won" in chart.desc
@@ -111,7 +111,7 @@ def test_a_chart_drawn_by_player_restyles_its_lines_in_their_order():
 
 def test_a_players_results_are_drawn_in_the_players_colour():
     results = [SimpleNamespace(date=date(2026, 1, 3), total=1, won=True, place="Won")]
-    chart = charts.results_chart("c", "t", "Ann", results, player_id=14)
+    chart = player_charts.results_chart("c", "t", "Ann", results, player_id=14)
     assert chart.lines[0].css == "series-6"
 
 

@@ -6,14 +6,15 @@ change, so a correction shows up here at once.
 
   nights.py   a night's recap, and the groups of games a players' group played
   players.py  a player's figures per kind and group, their places, their nights
+  meetings.py two players head to head
 """
 
 from .nights import (GameRecap, Group, NightRecap, Standing, game_groups, headline, night_recap,
                      result_text, standings, status_notes)
-from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECORDS, HeadToHead,
-                      KindStats, Meeting, NightPlayed, PlayerStats, Result, figures, head_to_head,
-                      kind_title, lost_text, ordinal, over_time, place_text, player_stats,
-                      recent_nights, won_text)
+from .meetings import HeadToHead, Meeting, head_to_head
+from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECORDS, KindStats,
+                      NightPlayed, PlayerStats, Result, figures, kind_title, lost_text, ordinal,
+                      over_time, place_text, player_stats, recent_nights, won_text)
 
 __all__ = [
     "BEST_LABELS", "NIGHTS_CAME", "RECENT_FORM", "RECENT_NIGHTS", "RECORDS", "GameRecap",

@@ -5,7 +5,7 @@ from flask_babel import gettext, lazy_gettext, lazy_ngettext, ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, export, limits, locks, once, queries, stats
+from .. import backup, backup_file, export, limits, locks, once, queries, stats
 from .. import restore as restores
 from ..backup_file import BackupError
 from ..extensions import db
@@ -74,7 +74,7 @@ def index(restore_form=None, status=200):
 @bp.post("/history/restore")
 def restore_backup():
     """A group's backup restored into a new group, which this phone joins and is shown.
-    The file is read and measured before anything is written (restore.read_for_phone), so
+    The file is read and measured before anything is written (backup_file.read_for_phone), so
     the database waits for no phone's upload."""
     form = RestoreForm(action="restore")
     if not form.validate_on_submit():
@@ -94,7 +94,7 @@ def restore_backup():
         form.backup.errors.append(sentence(error))
         return index(form, 429)
     try:
-        document = restores.read_for_phone(form.backup.data.stream)
+        document = backup_file.read_for_phone(form.backup.data.stream)
     except BackupError as error:
         return refused(form, error)
 

@@ -8,7 +8,7 @@ from flask import (Blueprint, abort, flash, get_template_attribute, redirect, re
 from flask_babel import gettext
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import charts, queries, services, stats
+from .. import player_charts, queries, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
 from ..i18n import language, sentence
@@ -51,7 +51,7 @@ def show(player_id):
         nights=stats.recent_nights(player),
         charts=drawn_charts(player.id, player.name, record.kinds),
         # TRANSLATORS: the caption of the table of a player's chart of their nights
-        over_time=line_chart(charts.nights_chart(player.name, nights, player.id),
+        over_time=line_chart(player_charts.nights_chart(player.name, nights, player.id),
                              gettext("The numbers, night by night")) if len(nights) > 1 else None,
         rivals=[p for p in queries.group_players(player.group_id) if p.id != player.id],
         versus=versus(player),
@@ -121,7 +121,7 @@ class DrawnCharts:
                 return drawn
         line_chart = get_template_attribute("_charts.html", "line_chart")
         drawn = {chart.id: line_chart(chart, gettext("The numbers, game by game"))
-                 for chart in charts.player_charts(name, kinds, player_id=player_id)}
+                 for chart in player_charts.player_charts(name, kinds, player_id=player_id)}
         with self.lock:
             self.drawn[key] = drawn
             while len(self.drawn) > self.size:

@@ -1,0 +1,98 @@
+"""Skyjo's grids on the form: each player's twelve cards read by the rules, said under the
+grid (its score, the columns that go at the reveal) and beside each wrong card."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from flask_babel import gettext
+
+from ... import text
+from ...i18n import and_list, points as points_shown, sentence
+from ...rules import RuleError
+from .rules import CELLS, COLUMNS, RULES, grid_score, removed_at_reveal
+
+CELL_RANGE = range(CELLS)
+
+
+@dataclass
+class GridRead:
+    """One player's grid as the form shows it: the sentence under it, the columns that go
+    at the reveal, and one message per wrong cell."""
+    sentence: str = ""
+    gone: dict[int, int] = field(default_factory=dict)
+    cells: dict[int, str] = field(default_factory=dict)
+
+    def row_errors(self, row):
+        """(cell, "Row 2, column 3: ...") for the wrong cells of one row."""
+        # TRANSLATORS: Skyjo: a card of a player's grid of 3 rows and 4 columns, and what
+        # is wrong with it
+        return [(c, gettext("Row %(row)s, column %(column)s: %(message)s", row=row + 1,
+                            column=c % COLUMNS + 1, message=message))
+                for c, message in sorted(self.cells.items()) if c // COLUMNS == row]
+
+
+
+def grid_of(form, i):
+    cells = [form[f"card_{i}_{c}"].data for c in CELL_RANGE]
+    return cells if any(value is not None for value in cells) else None
+
+
+def read_grids(form, game):
+    """Each player's grid read by the rules: a wrong cell is said once, beside that cell,
+    and then the grid's score is not (it would only repeat it)."""
+    # a game stored before the setting existed plays with its default
+    remove = {**RULES.default_options, **game.options}["remove_columns_at_reveal"]
+    reads = []
+    for i, player in enumerate(game.players):
+        read = GridRead(cells={c: form[f"card_{i}_{c}"].errors[0] for c in CELL_RANGE
+                               if form[f"card_{i}_{c}"].errors})
+        grid = grid_of(form, i)
+        if grid is not None and not read.cells:
+            try:
+                score = grid_score(grid, remove, player)
+                read.gone = removed_at_reveal(grid, remove)
+                read.sentence = said(score, read.gone)
+            except RuleError as error:
+                if error.field and error.field.startswith("grid."):
+                    read.cells[int(error.field[5:])] = sentence(error)
+                else:
+                    read.sentence = sentence(error)
+        reads.append(read)
+    return reads
+
+
+def said(score, gone):
+    """"These cards score 39.", or with a column of 5s gone at the reveal "A column of 5s
+    goes: 24."."""
+    score = points_shown(score)
+    if not gone:
+        return gettext("These cards score %(score)s.", score=score)
+    parts = [columns_of(count, points_shown(value))
+             for value, count in Counter(gone.values()).items()]
+    if len(gone) == 1:
+        # TRANSLATORS: Skyjo: "A column of 5s goes: 24.": the column leaves, then the score
+        return gettext("%(columns)s goes: %(score)s.", columns=text.capital(parts[0]), score=score)
+    # TRANSLATORS: Skyjo: "Two columns of 5s go: 14.", "A column of 5s and a column of 7s
+    # go: 2.": the columns leave, then the score
+    return gettext("%(columns)s go: %(score)s.", columns=text.capital(and_list(parts)), score=score)
+
+
+def columns_of(count, value):
+    """ "a column of 5s", "two columns of 5s": a grid has four columns."""
+    if count == 1:
+        # TRANSLATORS: Skyjo: a column of three equal cards leaves the grid when the cards
+        # are revealed; %(value)s is the cards' value: "a column of 5s" (of three 5s)
+        return gettext("a column of %(value)ss", value=value)
+    if count == 2:
+        return gettext("two columns of %(value)ss", value=value)
+    if count == 3:
+        return gettext("three columns of %(value)ss", value=value)
+    return gettext("four columns of %(value)ss", value=value)
+
+
+def gone_mark():
+    # TRANSLATORS: Skyjo: under a column of three equal cards, which leaves the grid when
+    # the cards are revealed: a short word, under a narrow column
+    return gettext("goes")
