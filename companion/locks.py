@@ -117,10 +117,10 @@ def steady(load, which=None, attempts=3):
 
 def steady_game(load, attempts=3):
     """`steady` for one game whose row `load()` reads first: the version in that row is
-    the one before the reading, which saves a query on every pad."""
+    the one before the reading, which saves a query on every pad. None: no such game."""
     for _ in range(attempts):
         game = load()
-        if versions(Game.id == game.id) == {game.id: game.version}:
+        if game is None or versions(Game.id == game.id) == {game.id: game.version}:
             break
     return game
 

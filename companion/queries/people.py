@@ -3,8 +3,20 @@ has played, the nights they came to, a group's members; a game's version, its wa
 token and its settings."""
 
 from ..extensions import db
-from ..models import Game, Member, Night, Seat, night_players
+from ..models import Game, Group, Member, Night, Player, Seat, night_players
 from .base import ATTENDANCE, PLAYER, RECORD
+
+# the group that what a URL names belongs to, by the URL's argument: views/access.py asks
+# them with the phone's memberships
+OWNERS = {
+    "group_id": db.select(Group.id).where(Group.id == db.bindparam("group_id")),
+    "night_id": db.select(Night.group_id).where(Night.id == db.bindparam("night_id")),
+    "game_id": db.select(Night.group_id).join(Game, Game.night_id == Night.id)
+    .where(Game.id == db.bindparam("game_id")),
+    "player_id": db.select(Player.group_id).where(Player.id == db.bindparam("player_id")),
+}
+OWNERS = {key: query.scalar_subquery().label(f"owner_{key}") for key, query in OWNERS.items()}
+
 
 def _sum(column):
     return (db.select(db.func.coalesce(db.func.sum(column), 0))

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from flask import abort, flash, g, redirect, request, session, url_for
 from flask_babel import gettext
-from sqlalchemy import bindparam, select
 
 from .. import once
 from ..extensions import db
-from ..models import Game, Group, Night, Player
+from ..queries import OWNERS
 from ..services.groups import Membership, adopt, memberships
 
-# no group's: the files, the language switch, and the watchers' read-only links (their token is the check)
+# no group's: the files, the language switch, and the watchers' read-only links (their
+# token is the check)
 PUBLIC = frozenset({"static", "main.favicon", "main.manifest", "main.language_switch",
                     "live.watch", "live.watch_follow", "live.board", "live.board_follow"})
 # a phone without a group may open these: the first page, starting a group, an invite
@@ -34,15 +34,6 @@ ANSWERS_GONE = frozenset({"nights.delete", "games.delete"})
 # asked by a page every 1.5 s: they never change which group the lists show
 FOLLOWS = frozenset({"live.follow_game", "live.follow_night"})
 
-# the group that what a URL names belongs to, asked with the phone's memberships
-OWNER = {
-    "group_id": select(Group.id).where(Group.id == bindparam("group_id")),
-    "night_id": select(Night.group_id).where(Night.id == bindparam("night_id")),
-    "game_id": select(Night.group_id).join(Game, Game.night_id == Night.id)
-    .where(Game.id == bindparam("game_id")),
-    "player_id": select(Player.group_id).where(Player.id == bindparam("player_id")),
-}
-OWNER = {key: query.scalar_subquery().label(f"owner_{key}") for key, query in OWNER.items()}
 
 
 def remember(membership: Membership) -> None:
@@ -81,11 +72,11 @@ def guard():
     if "members" in session:
         adopt_old_cookie()
     phone = once.phone(create=False)
-    named = [] if endpoint in OPEN else [key for key in OWNER
+    named = [] if endpoint in OPEN else [key for key in OWNERS
                                          if key in (request.view_args or {})]
     if named and phone is None:
         outsider()
-    proved, owners = memberships(phone, [OWNER[key] for key in named],
+    proved, owners = memberships(phone, [OWNERS[key] for key in named],
                                  {key: request.view_args[key] for key in named})
     if endpoint not in FOLLOWS:
         # signed out on another phone (or its group was replaced by a restore): said once,

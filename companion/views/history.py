@@ -1,17 +1,16 @@
 """Looking back: past nights filtered and searched, exports of a night, the full backup."""
 
-from flask import Blueprint, Response, current_app, g, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext, lazy_ngettext, ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
-from .. import backup, backup_file, export, limits, locks, once, queries, stats
+from .. import backup, backup_file, export, limits, once, queries, stats
 from .. import restore as restores
 from ..backup_file import BackupError
 from ..extensions import db
 from ..forms import TRANSLATIONS, RestoreForm
 from ..i18n import and_list, sentence, term
-from ..models import Game, Night
 from ..rules import GAMES
 from ..text import clean
 from ..services.changes import Answer, answered_again, once_only
@@ -155,10 +154,8 @@ def backup_json(group_id=None):
 
 
 def load_night(night_id):
-    """A night with its games, seats and entries, all of one moment."""
-    return locks.steady(lambda: db.get_or_404(Night, night_id, populate_existing=True,
-                                              options=backup.night_options()),
-                        Game.night_id == night_id)
+    """A night with its games, seats and entries, all of one moment; 404 if there is none."""
+    return queries.whole_night(night_id) or abort(404)
 
 
 def download(body, mimetype, filename):

@@ -1,14 +1,11 @@
 """The pages of one game: its pad (also the body a following phone swaps in), the
 correction and confirm pages, and the game each of them reads."""
 
-from flask import render_template, request, session
-from sqlalchemy.orm import joinedload, selectinload
+from flask import abort, render_template, request, session
 
-from ... import bgstats, charts, locks, services
-from ...extensions import db
+from ... import bgstats, charts, queries, services
 from ...forms import VersionForm
 from ...kinds.registry import KINDS
-from ...models import Game
 from ...rules import RuleError
 from ..pad_tag import REFILL
 
@@ -17,11 +14,8 @@ REFUSED = (RuleError, services.ServiceError)
 
 
 def load_game(game_id):
-    """A game with everything its pad shows, in as few queries as the database allows, all
-    of one state of the game (companion/locks.py, `steady`)."""
-    options = [joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]
-    return locks.steady_game(
-        lambda: db.get_or_404(Game, game_id, populate_existing=True, options=options))
+    """A game with everything its pad shows, all of one moment; 404 if there is none."""
+    return queries.whole_game(game_id) or abort(404)
 
 
 def refill_for(game):
