@@ -60,13 +60,18 @@ class Gone(Exception):
 
 def once_only(key: Key, act: Callable[[], Answer], group_id: int | None = None) -> Answer:
     """Run `act()` once per key: a second tap, or a retry after a lost answer, is answered
-    as the first was. Errors raised by `act` are the caller's, with nothing kept.
-    `group_id`: the group it acts in, else the answer's."""
+    as the first was. An error raised by `act` (a refusal) rolls back everything, the
+    claim included, and is the caller's. `group_id`: the group it acts in, else the
+    answer's."""
     first = locks.claim(key.key, key.scope)
     if first is not None and first.location:
         db.session.rollback()
         return Answer(first.location, first.message, first.group_id, repeat=True)
-    answer = act()
+    try:
+        answer = act()
+    except Exception:
+        db.session.rollback()
+        raise
     locks.answered(key.key, key.scope, answer.location, answer.message,
                    answer.group_id if group_id is None else group_id)
     return answer

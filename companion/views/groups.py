@@ -35,7 +35,6 @@ def start():
     try:
         answer = once_only(key_of(form), start_group)
     except limits.Limited as error:
-        db.session.rollback()
         form.name.errors.append(sentence(error))
         return render_template("groups/start.html", form=form), 429
     if answer.repeat:

@@ -107,7 +107,6 @@ def restore_backup():
     try:
         answer = once_only(key_of(form), restore_it)
     except BackupError as error:
-        db.session.rollback()
         return refused(form, error)
     if answer.repeat:
         show_group(answer.group_id)

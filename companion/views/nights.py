@@ -45,7 +45,6 @@ def new():
         try:
             return submit_once(form, start, group_id)
         except limits.Limited as error:
-            db.session.rollback()
             form.form_errors.append(sentence(error))
             return render_template("nights/new.html", form=form), 429
     return render_template("nights/new.html", form=form), 422 if form.errors else 200
@@ -117,7 +116,6 @@ def add_attendee(night_id):
         try:
             return submit_once(form, add, night.group_id)
         except services.ServiceError as error:
-            db.session.rollback()
             form.name.errors.append(sentence(error))
             status = 429 if isinstance(error, limits.Limited) else 422
     return show(night_id, name_form=form.focus(), status=status)

@@ -17,8 +17,14 @@ NEXT = "X-Companion-Location"
 
 
 def reply(answer: Answer):
-    """Commit the change answered, flash its message and go where it says."""
-    db.session.commit()
+    """Commit the change answered, flash its message and go where it says. A commit the
+    database refuses (what the change needs was deleted meanwhile) is rolled back and the
+    caller's."""
+    try:
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
     if answer.message:
         flash(answer.message)
     return redirect(answer.location)
@@ -30,7 +36,8 @@ def key_of(form) -> Key:
 
 def submit_once(form, act, group_id):
     """Run `act()`, which returns (location, message), once per key of `form`, and reply
-    (services/changes.py, `once_only`). Errors raised by `act` are the caller's."""
+    (services/changes.py, `once_only`). Errors raised by `act`, rolled back, are the
+    caller's."""
     return reply(once_only(key_of(form), lambda: Answer(*act()), group_id))
 
 

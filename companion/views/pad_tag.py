@@ -4,8 +4,8 @@ A phone that reloads a pad it already has sends the ETag back (`If-None-Match`),
 `304 Not Modified` after one small query while the game is unchanged. The page holds this
 phone's CSRF token, so the tag also carries a digest of the session's token (a phone with a
 new session gets a fresh page) and the half hour, so a page's signed token is never older
-than Flask-WTF accepts, and the reader's language. A page with a flashed message or query arguments, or an undone entry
-put back into its form, is not tagged: it is of one moment.
+than Flask-WTF accepts, and the reader's language. A page with a flashed message or query
+arguments, or an undone entry put back into its form, is not tagged: it is of one moment.
 """
 
 import hashlib

@@ -38,12 +38,10 @@ def new(night_id, kind):
         try:
             return submit_once(form, start, night.group_id)
         except REFUSED as error:
-            db.session.rollback()
             form.form_errors.append(sentence(error))
         except IntegrityError:
             # the night was deleted on another phone while this one started a game there,
             # or one of the players was removed from the roster
-            db.session.rollback()
             if not queries.exists(Night, night_id):
                 abort(404)
             form.form_errors.append(gettext("A player was removed from the roster on another "
@@ -73,6 +71,5 @@ def rematch(game_id):
         # every phone of the group shares this tap: its key is the server's, from the version
         return reply(shared(f"rematch:{game.id}:{game.version}", start, game.night.group_id))
     except REFUSED as error:
-        db.session.rollback()
         flash(sentence(error), "error")
         return redirect(back)
