@@ -98,7 +98,7 @@ def share(game_id):
     watch = dict(game_id=game.id, token=game.watch_token)
     links = [
         ("play", gettext("To play along"),
-         gettext("Opens this score pad: that phone can enter and correct rounds too."),
+         gettext("Opens this score pad: that phone can enter and correct scores too."),
          public_url("games.pad", game_id=game.id)),
         ("watch", gettext("To watch, read only"),
          gettext("Shows the sheet as it is played. Nothing can be changed through this link."),
