@@ -23,7 +23,7 @@ import hmac
 import re
 import secrets
 
-from flask import current_app, session
+from flask import current_app, g, session
 from itsdangerous import BadData, URLSafeTimedSerializer
 
 from .models import new_token
@@ -70,8 +70,19 @@ def _serializer(scope_: str) -> URLSafeTimedSerializer:
 
 
 def issue(scope_: str) -> str:
-    """A new key for a form of `scope_`, as its hidden field carries it."""
-    return _serializer(scope_).dumps(secrets.token_urlsafe(16))
+    """A new key for a form of `scope_`, as its hidden field carries it; noted with what it
+    is for (the scope without its phone) while a page kept for other phones is rendered
+    (views/shared.py)."""
+    value = _serializer(scope_).dumps(secrets.token_urlsafe(16))
+    issued = g.get("issued")
+    if issued is not None:
+        issued.append((value, scope_.partition(":")[2]))
+    return value
+
+
+def issue_again(for_what: str) -> str:
+    """A new key of this phone's for what `issue` noted another phone's for."""
+    return issue(f"{phone()[:32]}:{for_what}")
 
 
 def key(value: object, scope_: str) -> str | None:

@@ -32,6 +32,7 @@ from ..models import Game, Night
 from ..kinds.registry import KINDS
 from .games.pages import load_game, render_pad
 from .nights import night_page, night_tag
+from .shared import shared
 
 bp = Blueprint("live", __name__)
 
@@ -57,12 +58,16 @@ def game_version(game_id: int) -> str:
 
 @bp.get("/games/<int:game_id>/follow")
 def follow_game(game_id):
+    version = game_version(game_id)
+
     def render():
         game = load_game(game_id)
         body, _ = render_pad(game, services.replay(game), template="games/_pad.html",
                              said=told.said(game, game.last_change))
-        return body
-    return follow(game_version(game_id), render)
+        return body, game.version == version
+
+    # the table's phones are woken together: one render for them all (views/shared.py)
+    return follow(version, lambda: shared(("pad", game_id, version), render))
 
 
 # ---- a night's page ------------------------------------------------------------------
@@ -70,9 +75,14 @@ def follow_game(game_id):
 @bp.get("/nights/<int:night_id>/follow")
 def follow_night(night_id):
     tag = night_tag(night_id)
-    return follow(tag, lambda: night_page(night_id, template="nights/_night.html", tag=tag,
-                                          said=gettext("The night was updated on another "
-                                                       "phone"))[0])
+
+    def render():
+        body, _ = night_page(night_id, template="nights/_night.html", tag=tag,
+                             said=gettext("The night was updated on another phone"))
+        # kept only if nothing changed while it was read (a night's tag may come back)
+        return body, night_tag(night_id) == tag
+
+    return follow(tag, lambda: shared(("night", night_id, tag), render))
 
 
 # ---- bringing another phone ----------------------------------------------------------

@@ -1,0 +1,138 @@
+"""One render for the whole table (companion/views/shared.py): the phones following a game
+are woken by the same change, the first one's page is kept, and every other phone gets it
+with its own CSRF token and one-time keys, never another phone's, and can save from it."""
+
+import re
+
+import pytest
+
+from companion.views import live, shared
+from tests.conftest import make_app
+from tests.web.conftest import errors, form_data, select
+
+PLAYERS = ["Ann", "Ben"]
+# what is signed for one phone: the CSRF token and the forms' one-time keys
+SIGNED = re.compile(r'(name="(?:csrf_token|once)"[^>]*value=")[^"]*(")')
+
+
+@pytest.fixture
+def table(app, start_game):
+    """(two phones of the group, with CSRF checked as on a real server; a game with one
+    round saved; the renders of a followed pad counted)."""
+    game = start_game("any_game", PLAYERS)
+    guarded = make_app(app.config["SQLALCHEMY_DATABASE_URI"], WTF_CSRF_ENABLED=True)
+    ann, ben = guarded.test_client(), guarded.test_client()
+    save(ann, game, 3, 4)
+    shared.KEPT_PAGES.pages.clear()
+    yield ann, ben, game
+    shared.KEPT_PAGES.pages.clear()
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    counted = []
+    real = live.render_pad
+
+    def render_pad(*args, **kwargs):
+        counted.append(args[0].id)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live, "render_pad", render_pad)
+    return counted
+
+
+def pad_form(page):
+    return next(form for form in select(page, "form[method=post]")
+                if "points_0" in form_data(form))
+
+
+def save(phone, game, *points, page=None):
+    page = page or phone.get(f"/games/{game}").get_data(as_text=True)
+    data = {**form_data(pad_form(page)), **{f"points_{i}": str(p) for i, p in enumerate(points)}}
+    answer = phone.post(f"/games/{game}/entries", data=data)
+    assert answer.status_code == 302, errors(answer)
+    return answer
+
+
+def follow(phone, game, **headers):
+    answer = phone.get(f"/games/{game}/follow", headers=headers)
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def signed(page):
+    """The values signed for the phone a page was made for."""
+    return [match[0].rsplit('value="', 1)[1][:-1] for match in
+            re.finditer(r'name="(?:csrf_token|once)"[^>]*value="[^"]*"', page)]
+
+
+def without_signed(page):
+    return SIGNED.sub(r"\1…\2", page)
+
+
+def test_the_second_phone_gets_the_first_ones_render_with_its_own_token_and_keys(
+        table, renders):
+    ann, ben, game = table
+    anns = follow(ann, game)
+    bens = follow(ben, game)
+    assert renders == [game]
+    # the same page but for what is signed for each phone: a token and two keys (the
+    # entry form's and Undo's), each of them new
+    assert without_signed(bens) == without_signed(anns)
+    assert len(signed(anns)) == len(signed(bens)) == 5
+    assert not set(signed(anns)) & set(signed(bens))
+    # and just what Ben's own render would have been
+    shared.KEPT_PAGES.pages.clear()
+    assert without_signed(follow(ben, game)) == without_signed(bens)
+    assert renders == [game, game]
+
+
+def test_a_phone_saves_from_the_page_it_was_given(table):
+    ann, ben, game = table
+    follow(ann, game)
+    save(ben, game, 10, 20, page=follow(ben, game))
+    sheet = ann.get(f"/games/{game}/sheet.json").get_json()
+    assert [entry["scores"] for entry in sheet["entries"]] == [
+        {"Ann": 3, "Ben": 4}, {"Ann": 10, "Ben": 20}]
+
+
+def test_another_phones_key_is_not_this_phones(table):
+    """Ben sends the page kept from Ann's render as it was made for Ann: her CSRF token
+    is not his session's, so nothing is stored."""
+    ann, ben, game = table
+    anns = follow(ann, game)
+    data = {**form_data(pad_form(anns)), "points_0": "10", "points_1": "20"}
+    assert ben.post(f"/games/{game}/entries", data=data).status_code == 400
+    assert len(ann.get(f"/games/{game}/sheet.json").get_json()["entries"]) == 1
+
+
+def test_each_change_and_each_language_is_a_render_of_its_own(table, renders):
+    ann, ben, game = table
+    follow(ann, game)
+    follow(ben, game, **{"Accept-Language": "et"})
+    save(ann, game, 5, 6)
+    follow(ben, game)
+    follow(ann, game)
+    assert renders == [game] * 3
+
+
+def test_a_night_too(table, monkeypatch):
+    """The night page's followers: one render, each phone's own token and key, and a
+    player added from the page kept for another phone."""
+    ann, ben, game = table
+    night = int(re.search(r'href="/nights/(\d+)"', ann.get(f"/games/{game}").get_data(
+        as_text=True))[1])
+    counted = []
+    real = live.night_page
+    monkeypatch.setattr(live, "night_page",
+                        lambda *args, **kwargs: counted.append(1) or real(*args, **kwargs))
+    anns = ann.get(f"/nights/{night}/follow").get_data(as_text=True)
+    bens = ben.get(f"/nights/{night}/follow").get_data(as_text=True)
+    assert counted == [1]
+    assert without_signed(bens) == without_signed(anns)
+    assert signed(anns) and not set(signed(anns)) & set(signed(bens))
+    adding = next(form for form in select(bens, "form[method=post]")
+                  if "name" in form_data(form))
+    answer = ben.post(adding.get("action"), data={**form_data(adding), "name": "Cid"})
+    assert answer.status_code == 302, errors(answer)
+    assert "Cid" in ann.get(f"/nights/{night}").get_data(as_text=True)
