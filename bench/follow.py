@@ -3,8 +3,8 @@ following a live table, measured: many tables each with one game in progress, ev
 asking its pad's /follow as static/js/live.js does (1.5 s after its last question, or at
 once when the server held it until something changed: companion/following.py), while one
 phone at each table saves a round every ~20 s. A held question's latency is counted from
-the end of its hold (the server says how long in `Server-Timing`). docs/benchmark.md, "Following a live table", says what
-the figures mean.
+the end of its hold (the server says how long in `Server-Timing`). docs/benchmark.md,
+"Following a live table", says what the figures mean.
 
 gunicorn serves the app from a throwaway PostgreSQL server of the benchmark's own
 (bench/postgres.py; or --database-url). First each worker setup (--configs: by default
@@ -71,28 +71,28 @@ CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
 # ---- the tables ----------------------------------------------------------------------
 
 def set_tables(url, count, players):
-    """`count` tables, each a night of its own with `players` people in a game of "any
-    game" just started, stored through the services as bench/__main__.py's `tonight`
-    does, all in one group (issue 18); their game ids, and the path of the group's invite
-    link, which every phone opens first."""
+    """`count` tables, each a group of its own (a club's server hosts many groups) with a
+    night and `players` people in a game of "any game" just started, stored through the
+    services as bench/__main__.py's `tonight` does; their game ids, and the path of each
+    table's invite link, which its phones open first."""
     from companion import create_app, services
     from companion.extensions import db
     from companion.services import groups
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
     with app.app_context():
-        group = groups.new_group("Benchmark tables")
-        games = []
+        games, invites = [], []
         for table in range(1, count + 1):
+            group = groups.new_group(f"Table {table}")
             night = services.start_night(group.id, datetime.date.today(), f"Table {table}")
             seated = [services.get_or_create_player(group.id, f"{name} {table}")
                       for name in NAMES[:players]]
             games.append(services.start_game(night, KIND, seated, {"name": "Qwixx"}))
+            invites.append(f"/join/{group.id}/{group.invite}")
         db.session.commit()
         ids = [game.id for game in games]
-        invite = f"/join/{group.id}/{group.invite}"
         db.engine.dispose()
-    return ids, invite
+    return ids, invites
 
 
 # ---- one phone's connection: raw HTTP/1.1, every byte counted ------------------------
@@ -850,9 +850,9 @@ def main():
             pg = stack.enter_context(Postgres())
             url, pg_pid = pg.url, pg.pid
         log(f"database ready; {table_count} tables")
-        games, invite = set_tables(url, table_count, args.phones)
+        games, invites = set_tables(url, table_count, args.phones)
         everyone = [[Phone(t, seat, game, args.phones, invite) for seat in range(args.phones)]
-                    for t, game in enumerate(games)]
+                    for t, (game, invite) in enumerate(zip(games, invites))]
 
         def phones_of(count, followers=None):
             """The first `count` tables; with `followers`, the last one trimmed to it."""

@@ -52,8 +52,9 @@ workers() {
 # most tests first, which left a one-test browser file of a minute to run last)
 PARALLEL=(-n "${TEST_WORKERS:-$(workers)}" --dist loadfile --no-loadscope-reorder)
 
-# the whole suite on SQLite, then again on a real PostgreSQL server
-.venv/bin/python -m pytest "${PARALLEL[@]}" "$@"
+# the whole suite on SQLite, then again on a real PostgreSQL server (the browser tests
+# that break the network run in that second pass alone: tests/conftest.py)
+TEST_SQLITE_PASS=1 .venv/bin/python -m pytest "${PARALLEL[@]}" "$@"
 if ! wait "$postgres_pid"; then
   cat "$postgres_err" >&2
   echo "scripts/postgres.sh failed" >&2
