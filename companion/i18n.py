@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_time
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
-from flask import current_app, has_app_context, has_request_context, request
+from flask import current_app, g, has_app_context, has_request_context, request
 from flask_babel import format_date, get_locale, get_translations, gettext
 
 from . import text
@@ -43,6 +43,14 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(LANGUAGES, default="en")
 
 
+def catalog():
+    """This request's translations (its language is chosen once a request)."""
+    found = g.get("catalog")
+    if found is None:
+        found = g.catalog = get_translations()
+    return found
+
+
 def init_app(app):
     from .kinds.registry import translation_folders
 
@@ -54,6 +62,13 @@ def init_app(app):
         [*translation_folders(), str(Path(__file__).parent / "translations")]))
     # {% trans %} blocks: runs of white space read as one space, as babel.cfg extracts them
     app.jinja_env.policies["ext.i18n.trimmed"] = True
+    # the templates' messages from the request's catalog, found once (Flask-Babel's own
+    # callables find it again for each of the fifty or so messages of a page)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: catalog().ugettext(s),
+        ngettext=lambda s, p, n: catalog().ungettext(s, p, n),
+        pgettext=lambda c, s: catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n), newstyle=True)
     app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list,
                                  clock=clock, lasted=lasted)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -115,12 +115,17 @@ def steady(load, which=None, attempts=3):
     return result
 
 
+# a game's version as it is now (built once: a statement built per request is keyed anew)
+VERSION_NOW = select(Game.version).where(Game.id == bindparam("game"))
+
+
 def steady_game(load, attempts=3):
     """`steady` for one game whose row `load()` reads first: the version in that row is
     the one before the reading, which saves a query on every pad. None: no such game."""
     for _ in range(attempts):
         game = load()
-        if game is None or versions(Game.id == game.id) == {game.id: game.version}:
+        if game is None or db.session.execute(VERSION_NOW, {"game": game.id}).scalar() \
+                == game.version:
             break
     return game
 

@@ -8,15 +8,19 @@ from ..backup import night_options
 from ..extensions import db
 from ..models import Game, Night
 
-# everything a game's pad shows: its night, its seats, its entries
-GAME_WHOLE = [joinedload(Game.night), selectinload(Game.seats), selectinload(Game.entries)]
+# a game with everything its pad shows: its night, its seats, its entries (one statement
+# built once: keying a new one on every request cost a millisecond)
+GAME_WHOLE = (db.select(Game).where(Game.id == db.bindparam("game"))
+              .options(joinedload(Game.night), selectinload(Game.seats),
+                       selectinload(Game.entries))
+              .execution_options(populate_existing=True))
 
 
 def whole_game(game_id: int) -> Game | None:
     """A game with everything its pad shows, in as few queries as the database allows;
     None if there is no such game."""
-    return locks.steady_game(lambda: db.session.get(Game, game_id, populate_existing=True,
-                                                    options=GAME_WHOLE))
+    return locks.steady_game(lambda: db.session.scalars(GAME_WHOLE, {"game": game_id})
+                             .unique().one_or_none())
 
 
 def whole_night(night_id: int) -> Night | None:

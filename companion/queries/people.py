@@ -2,6 +2,8 @@
 has played, the nights they came to, a group's members; a game's version, its watch
 token and its settings."""
 
+import functools
+
 from ..extensions import db
 from ..models import Game, Group, Member, Night, Player, Seat, night_players
 from .base import ATTENDANCE, PLAYER, RECORD
@@ -16,6 +18,17 @@ OWNERS = {
     "player_id": db.select(Player.group_id).where(Player.id == db.bindparam("player_id")),
 }
 OWNERS = {key: query.scalar_subquery().label(f"owner_{key}") for key, query in OWNERS.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def memberships_with(named: tuple[str, ...]):
+    """A phone's memberships (:phone) with their groups' names, and the owners of what a
+    URL names (`named`: OWNERS' keys, their values as parameters), in one statement, built
+    once for each set of names a route has."""
+    return (db.select(Member.id, Member.group_id, Group.name, *(OWNERS[key] for key in named))
+            .join(Group, Group.id == Member.group_id)
+            .where(Member.phone == db.bindparam("phone"))
+            .order_by(Group.name, Group.id))
 
 
 def _sum(column):

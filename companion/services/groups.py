@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from flask_babel import lazy_gettext
 from sqlalchemy import delete, select, update
 
-from .. import locks, text, told
+from .. import locks, queries, text, told
 from ..extensions import db
 from ..models import GROUP_NAME_MAX, Group, Member, new_token, now_utc
 from ..once import digest
@@ -77,18 +77,16 @@ def invited(group_id: int, invite: str, held: bool = False) -> Group | None:
     return group
 
 
-def memberships(phone: str | None, also=(), values=None) -> tuple[list[Membership], list]:
-    """A phone's groups, by its digest, in one query; with it the scalar subqueries `also`
-    (the owners of what a URL names) with their `values`, which are None when the phone is
-    in no group."""
+def memberships(phone: str | None, named=(), values=None) -> tuple[list[Membership], list]:
+    """A phone's groups, by its digest, in one query; with it the groups that own what the
+    URL names (`named`: queries.OWNERS' keys, with their `values`), which are None when the
+    phone is in no group."""
     if phone is None:
-        return [], [None] * len(also)
-    rows = db.session.execute(
-        select(Member.id, Member.group_id, Group.name, *also)
-        .join(Group, Group.id == Member.group_id).where(Member.phone == phone)
-        .order_by(Group.name, Group.id), values or {}).all()
+        return [], [None] * len(named)
+    rows = db.session.execute(queries.memberships_with(tuple(named)),
+                              {**(values or {}), "phone": phone}).all()
     proved = [Membership(member_id, group_id, name) for member_id, group_id, name, *_ in rows]
-    return proved, list(rows[0][3:]) if rows else [None] * len(also)
+    return proved, list(rows[0][3:]) if rows else [None] * len(named)
 
 
 def adopt(claims: dict[int, str], phone: str) -> None:

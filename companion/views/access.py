@@ -76,7 +76,7 @@ def guard():
                                          if key in (request.view_args or {})]
     if named and phone is None:
         outsider()
-    proved, owners = memberships(phone, [OWNERS[key] for key in named],
+    proved, owners = memberships(phone, named,
                                  {key: request.view_args[key] for key in named})
     if endpoint not in FOLLOWS:
         # signed out on another phone (or its group was replaced by a restore): said once,
