@@ -81,7 +81,8 @@ def issue(scope_: str) -> str:
 
 
 def issue_again(for_what: str) -> str:
-    """A new key of this phone's for what `issue` noted another phone's for."""
+    """A new key of this phone's for what `issue` noted another phone's for: `scope`'s
+    action and target, which name the form and what it acts on, never the phone."""
     return issue(f"{phone()[:32]}:{for_what}")
 
 

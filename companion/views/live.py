@@ -8,7 +8,9 @@ in front of Flask (companion/following.py; on gevent's workers the question is h
 until something changes); changed, the page's body from here, whose `data-live` parts it
 swaps in. The database is the one source of
 truth, so this works the same across workers and across machines sharing one database:
-nothing is kept in a process. A page reloaded without JavaScript shows the same truth.
+a process keeps nothing but a game's page already rendered for that game's version
+(views/shared.py), for the other phones of its table. A page reloaded without JavaScript
+shows the same truth.
 
 A watcher's link carries the game's own token (`Game.watch_token`): it opens that game's
 sheet and scoreboard, read only. Nothing under /watch changes anything, and its pages
@@ -75,14 +77,9 @@ def follow_game(game_id):
 @bp.get("/nights/<int:night_id>/follow")
 def follow_night(night_id):
     tag = night_tag(night_id)
-
-    def render():
-        body, _ = night_page(night_id, template="nights/_night.html", tag=tag,
-                             said=gettext("The night was updated on another phone"))
-        # kept only if nothing changed while it was read (a night's tag may come back)
-        return body, night_tag(night_id) == tag
-
-    return follow(tag, lambda: shared(("night", night_id, tag), render))
+    return follow(tag, lambda: night_page(night_id, template="nights/_night.html", tag=tag,
+                                          said=gettext("The night was updated on another "
+                                                       "phone"))[0])
 
 
 # ---- bringing another phone ----------------------------------------------------------
