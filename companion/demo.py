@@ -12,6 +12,7 @@ import random
 from datetime import date, datetime, time, timedelta, timezone
 from . import records, services
 from .services import groups
+from .services.roster import recount_nights
 from .restore import is_empty
 from .demo_play import options_for, play
 from .extensions import db
@@ -58,6 +59,7 @@ def generate(nights: int = 40, seed: int | None = None, today: date | None = Non
                              ids, group_id)
         db.session.commit()
     records.rebuild_all(group_id)
+    recount_nights(group_id)
     db.session.commit()
     return {"group": group_id, "players": len(players), "nights": nights, "games": games}
 

@@ -25,6 +25,7 @@ from .outcome import derive
 from .rules import GAMES, RuleError
 from .rules.base import MAX_ENTRIES, brief, too_many_entries
 from .services import groups
+from .services.roster import recount_nights
 
 TITLE_MAX = Night.title.type.length
 
@@ -127,6 +128,7 @@ def restore_group(group_id: int, document: dict) -> dict[str, int]:
     with records.paused():
         games = sum(restore_night(group_id, roster, doc) for doc in nights)
     records.rebuild_all(group_id)
+    recount_nights(group_id)
     return {"players": len(roster), "nights": len(nights), "games": games}
 
 

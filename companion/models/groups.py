@@ -84,6 +84,9 @@ class Player(db.Model):
     # the same name in two groups is two players
     name_key: Mapped[str] = mapped_column(String(800))
     created_at: Mapped[datetime] = mapped_column(default=now_utc)
+    # how many nights they came to: their rows of night_player, counted as each is written
+    # or goes (services/roster.py `came`; migration 0015), so that no page counts them
+    nights_came: Mapped[int] = mapped_column(default=0, server_default="0")
 
     nights: Mapped[list[Night]] = relationship(
         secondary=night_players, back_populates="attendees", order_by="Night.date.desc()")

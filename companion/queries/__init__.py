@@ -9,9 +9,9 @@ from .history import group_players, history_page, night_rows
 from .nights import (night_changes, night_tag_of, night_roster, night_with_games, nights_page,
                      recent_nights)
 from .people import (OWNERS, exists, game_version, has_played, members, memberships_with,
-                     nights_came, roster, settings_of, watch_row)
+                     roster, settings_of, watch_row)
 
 __all__ = ["OWNERS", "Page", "exists", "game_version", "group_players", "has_played",
-    "history_page", "members", "memberships_with", "night_changes", "night_roster", "night_rows", "night_tag_of",
-    "night_with_games", "nights_came", "nights_page", "paged", "recent_nights", "roster",
-    "settings_of", "watch_row", "whole_game", "whole_night"]
+           "history_page", "members", "memberships_with", "night_changes", "night_roster",
+           "night_rows", "night_tag_of", "night_with_games", "nights_page", "paged",
+           "recent_nights", "roster", "settings_of", "watch_row", "whole_game", "whole_night"]

@@ -1,12 +1,12 @@
 """The group's people and games, a row or a number each: the roster, whether a player
-has played, the nights they came to, a group's members; a game's version, its watch
+has played, a group's members; a game's version, its watch
 token and its settings."""
 
 import functools
 
 from ..extensions import db
-from ..models import Game, Group, Member, Night, Player, Seat, night_players
-from .base import ATTENDANCE, PLAYER, RECORD
+from ..models import Game, Group, Member, Night, Player, Seat
+from .base import PLAYER, RECORD
 
 # the group that what a URL names belongs to, by the URL's argument: views/access.py asks
 # them with the phone's memberships
@@ -40,9 +40,7 @@ def _sum(column):
 # played) and the nights they came to, in one query; each sum reads the player's own rows
 # by index, whatever else the server holds
 ROSTER = (db.select(PLAYER.id, PLAYER.name, _sum(RECORD.games).label("games"),
-                    _sum(RECORD.won).label("won"),
-                    db.select(db.func.count()).select_from(night_players)
-                    .where(ATTENDANCE.player_id == PLAYER.id).scalar_subquery().label("nights"))
+                    _sum(RECORD.won).label("won"), PLAYER.nights_came.label("nights"))
           .where(PLAYER.group_id == db.bindparam("group_id"))
           .order_by(PLAYER.name))
 SEATED = db.select(db.exists().where(Seat.player_id == db.bindparam("player")))
@@ -54,11 +52,6 @@ def roster(group_id: int) -> list:
 
 def has_played(player_id: int) -> bool:
     return bool(db.session.execute(SEATED, {"player": player_id}).scalar())
-
-
-def nights_came(player_id: int) -> int:
-    return db.session.execute(db.select(db.func.count()).select_from(night_players)
-                              .where(night_players.c.player_id == player_id)).scalar_one()
 
 
 def members(group_id: int) -> int:

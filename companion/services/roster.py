@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import delete, exists, func, select
+from sqlalchemy import delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import locks, text, told
@@ -80,12 +80,28 @@ def join_night(night: Night, player: Player) -> None:
     last = (select(func.coalesce(func.max(night_players.c.position), -1) + 1)
             .where(night_players.c.night_id == night.id).scalar_subquery())
     try:
-        locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
-                         player_id=player.id, position=last)
+        if locks.insert_new(night_players, ["night_id", "player_id"], night_id=night.id,
+                            player_id=player.id, position=last):
+            came(Player.id == player.id, 1)
     except IntegrityError:
         # the night was deleted, or the player removed, on another phone at this moment
         raise ServiceError(told.could_not_join(player.name)) from None
     db.session.expire(night, ["attendees"])
+
+
+def came(which, count: int) -> None:
+    """The players `which` names came to `count` more nights (or fewer)."""
+    db.session.execute(update(Player).where(which)
+                       .values(nights_came=Player.nights_came + count)
+                       .execution_options(synchronize_session=False))
+
+
+def recount_nights(group_id: int) -> None:
+    """Every player of the group's nights counted from who came (a restore, sample data)."""
+    db.session.execute(update(Player).where(Player.group_id == group_id).values(
+        nights_came=select(func.count()).select_from(night_players)
+        .where(night_players.c.player_id == Player.id).scalar_subquery())
+        .execution_options(synchronize_session=False))
 
 
 def add_attendee(night: Night, name: str) -> Player:
@@ -101,9 +117,10 @@ def remove_attendee(night: Night, player: Player) -> None:
               .where(Game.night_id == night.id, Seat.player_id == player.id))
     if db.session.execute(seated.limit(1)).first() is not None:
         raise ServiceError(told.plays_tonight(player.name))
-    db.session.execute(delete(night_players).where(
-        night_players.c.night_id == night.id, night_players.c.player_id == player.id,
-        ~seated.exists()))
+    if db.session.execute(delete(night_players).where(
+            night_players.c.night_id == night.id, night_players.c.player_id == player.id,
+            ~seated.exists())).rowcount:
+        came(Player.id == player.id, -1)
     db.session.expire(night, ["attendees"])
 
 
@@ -140,6 +157,9 @@ def delete_night(night: Night) -> None:
     """Delete a night with no game (who came goes with it; the players stay on the roster).
     Refused once it has a game, even one another phone is starting at this moment."""
     has_games = select(Game.id).where(Game.night_id == night.id).exists()
+    # who came goes with it
+    came(db.and_(Player.id.in_(select(night_players.c.player_id)
+                               .where(night_players.c.night_id == night.id)), ~has_games), -1)
     try:
         done = db.session.execute(delete(Night).where(Night.id == night.id, ~has_games)
                                   .execution_options(synchronize_session=False))

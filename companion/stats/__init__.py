@@ -12,12 +12,12 @@ change, so a correction shows up here at once.
 from .nights import (GameRecap, Group, NightRecap, Standing, game_groups, headline, night_recap,
                      result_text, standings, status_notes)
 from .meetings import HeadToHead, Meeting, head_to_head
-from .players import (BEST_LABELS, NIGHTS_CAME, RECENT_FORM, RECENT_NIGHTS, RECORDS, KindStats,
+from .players import (BEST_LABELS, RECENT_FORM, RECENT_NIGHTS, RECORDS, KindStats,
                       NightPlayed, PlayerStats, Result, figures, kind_title, lost_text, ordinal,
                       over_time, place_text, player_stats, recent_nights, won_text)
 
 __all__ = [
-    "BEST_LABELS", "NIGHTS_CAME", "RECENT_FORM", "RECENT_NIGHTS", "RECORDS", "GameRecap",
+    "BEST_LABELS", "RECENT_FORM", "RECENT_NIGHTS", "RECORDS", "GameRecap",
     "Group", "HeadToHead", "KindStats", "Meeting", "NightPlayed", "NightRecap", "PlayerStats",
     "Result", "Standing", "figures", "head_to_head", "over_time", "result_text",
     "game_groups", "headline", "kind_title", "lost_text", "night_recap", "ordinal",

@@ -91,9 +91,6 @@ RECORDS = db.select(RECORD.kind, RECORD.group_key, RECORD.title, RECORD.best, RE
                     RECORD.played, RECORD.won, RECORD.average, RECORD.highest, RECORD.lowest,
                     RECORD.recent).where(
     RECORD.player_id == db.bindparam("player"))
-# counted in the attendance index by player (migration 0007), not in all attendance
-NIGHTS_CAME = (db.select(db.func.count()).select_from(night_players)
-               .where(night_players.c.player_id == db.bindparam("player")))
 # the group's nights newest first (its date index), asking of each whether the player came
 # (the attendance key) until there are enough, rather than joining and sorting all their
 # nights
@@ -109,7 +106,7 @@ def player_stats(player: Player) -> PlayerStats:
     """Figures per kind and group from the player's records (companion/records.py): one
     row per group, the same cost after years of game nights."""
     rows = db.session.execute(RECORDS, {"player": player.id}).all()
-    nights = db.session.execute(NIGHTS_CAME, {"player": player.id}).scalar_one()
+    nights = player.nights_came
     kinds = []
     order = list(GAMES)
     titled = [(r, kind_title(r.kind, r.group_key, r.title)) for r in rows if r.kind in GAMES]

@@ -90,7 +90,7 @@ def remove(player_id):
             db.session.commit()
             flash(gettext("%(name)s is no longer on the roster.", name=name))
             return redirect(url_for("players.index"))
-    nights = queries.nights_came(player.id)
+    nights = player.nights_came
     played = queries.has_played(player.id)
     return render_template("players/remove.html", player=player, form=form, nights=nights,
                            played=played, refusal=refusal), 409 if refusal else 200

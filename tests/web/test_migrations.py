@@ -331,3 +331,18 @@ def test_a_database_from_before_groups_becomes_one_group_that_its_owner_can_join
         membership = group_services.start_group("Second", "a phone's digest")
         db.session.commit()
         assert membership.group_id == 2
+
+
+def test_players_from_before_0015_have_their_nights_counted(url):
+    # fill() brought Ann to night 1; she came to night 2 too, Cid to night 2 alone
+    old_database(
+        url, "0009",
+        "insert into player (id, name, name_key, created_at) "
+        "values (2, 'Cid', 'cid', '2026-01-02 20:00:00')",
+        "insert into night (id, date, title, created_at) "
+        "values (2, '2026-01-09', null, '2026-01-09 20:00:00')",
+        "insert into night_player (night_id, player_id) values (2, 1), (2, 2)")
+    app = make_app(url)
+    with app.app_context():
+        counted = dict(db.session.execute(text("select name, nights_came from player")).all())
+    assert counted == {"Ann": 2, "Cid": 1}
