@@ -4,6 +4,7 @@ token and its settings."""
 
 import functools
 
+from .. import locks
 from ..extensions import db
 from ..models import Game, Group, Member, Night, Player, Seat
 from .base import PLAYER, RECORD
@@ -65,7 +66,7 @@ def exists(model, id_: int) -> bool:
 
 
 def game_version(game_id: int) -> str | None:
-    return db.session.scalar(db.select(Game.version).where(Game.id == game_id))
+    return db.session.execute(locks.VERSION_NOW, {"game": game_id}).scalar()
 
 
 def watch_row(game_id: int):

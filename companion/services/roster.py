@@ -158,8 +158,9 @@ def delete_night(night: Night) -> None:
     Refused once it has a game, even one another phone is starting at this moment."""
     has_games = select(Game.id).where(Game.night_id == night.id).exists()
     # who came goes with it: their rows locked in the order a game's end locks them
-    came_here = select(night_players.c.player_id).where(night_players.c.night_id == night.id)
-    locks.players(db.session.scalars(came_here).all())
+    came_here = db.session.scalars(select(night_players.c.player_id)
+                                   .where(night_players.c.night_id == night.id)).all()
+    locks.players(came_here)
     came(db.and_(Player.id.in_(came_here), ~has_games), -1)
     try:
         done = db.session.execute(delete(Night).where(Night.id == night.id, ~has_games)
