@@ -5,6 +5,10 @@ import secrets
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+# a worker's connections to a database server: kept open, and opened for a moment past them
+DATABASE_POOL = 20
+DATABASE_OVERFLOW = 10
+
 
 def create_app(test_config=None):
     # imported here so that `companion.rules` can be used without flask installed
@@ -88,8 +92,14 @@ def load_config(app, test_config):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
             "connect_args": {"timeout": app.config["SQLITE_BUSY_TIMEOUT"]}})
     else:
-        # a connection the server closed (a restart) is found out and replaced before use
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
+            # a connection the server closed (a restart) is found out and replaced before use
+            "pool_pre_ping": True,
+            # connections kept open for as many requests as a gevent worker runs at once
+            # (a table's phones woken together): past the pool, each request's connection
+            # would be opened and closed again, which costs the database server more than
+            # the request's queries (docs/hosting.md: workers x 30 within max_connections)
+            "pool_size": DATABASE_POOL, "max_overflow": DATABASE_OVERFLOW})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
 

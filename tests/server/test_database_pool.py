@@ -1,0 +1,54 @@
+"""A gevent worker keeps its connections to PostgreSQL open for the requests it runs at once
+(companion/__init__.py, DATABASE_POOL): a table's phones woken together by a save, asking
+again and again, open no new connection once the first such burst has. A connection
+opened and closed for each request beyond the pool cost the database server more CPU
+than the request's own queries (docs/benchmark.md, "What one server holds")."""
+
+import time
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.conftest import TEST_DATABASE_URL
+from tests.server.conftest import Phone, Server, at_once
+from tests.server.races import build_games
+
+PHONES = 16
+
+
+def sessions(engine) -> int:
+    """How many connections the database has been opened, ever (PostgreSQL counts them as
+    each one starts or ends: read once they have)."""
+    time.sleep(1.5)
+    with engine.connect() as connection:
+        connection.execute(text("select pg_stat_clear_snapshot()"))
+        return connection.execute(text(
+            "select sessions from pg_stat_database where datname = current_database()")
+        ).scalar_one()
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: a pool of connections "
+                    "to a database server")
+def test_a_burst_of_questions_opens_no_new_connection_once_the_pool_is_filled(tmp_path):
+    built = build_games(tmp_path, 1)
+    game = built["games"][0]
+    server = Server(built["url"], workers=1, options=["--worker-class", "gevent"]).start()
+    engine = create_engine(built["url"])
+    try:
+        phones = [Phone.opened(server.base) for _ in range(PHONES)]
+
+        def burst():
+            answers = at_once(*[lambda phone=phone: phone.http.get(
+                f"{server.base}/games/{game['id']}", timeout=30) for phone in phones])
+            assert [answer.status_code for answer in answers] == [200] * PHONES
+
+        burst()
+        before = sessions(engine)
+        for _ in range(3):
+            burst()
+        # the test's own connection is the one more
+        assert sessions(engine) - before <= 1
+    finally:
+        engine.dispose()
+        server.kill()
+    assert "Traceback" not in server.errors()
