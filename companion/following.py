@@ -16,11 +16,14 @@ answers that one case itself, and only that one:
 - the tag so found is one the phone sent.
 
 Then the answer is 304 with the follow's headers, and nothing else happens: no session is
-opened or written, nothing is rendered. In every other case (no cookie or another shape
-of it, not this phone's group, no such game, a page that changed, any error) the request
-goes on to Flask, which answers it with every check of a page: the outsider's 404, the
-page's body, the signed-out message. So the middleware can only ever tell a phone that
-what it is allowed to see is still what it shows.
+opened or written, nothing is rendered. When that read finds a game's page changed, and
+this process keeps its page rendered for another phone of the table in the phone's
+language (views/shared.py), the phone is given that page here, with its own CSRF token
+and keys signed in: a save wakes five phones, and four of them need nothing else of
+Flask. In every other case (no cookie or another shape of it, not this phone's group, no
+such game, a page not kept, any error) the request goes on to Flask, which answers it
+with every check of a page: the outsider's 404, the page's body, the signed-out message.
+So the middleware can only ever give a phone what its group may see.
 
 **Held questions.** On a server whose workers are gevent's (docs/hosting.md: thousands of
 phones), an unchanged question is not answered at once: it is held up to FOLLOW_HOLD
@@ -28,8 +31,8 @@ seconds (20 by default there; 0, answered at once, under waitress or threaded wo
 whose threads a held question would take). One loop per process (`Watcher`) reads the
 tags of every question it holds ten times a second (in one query for all the games held;
 a night, whose tag is several tables', in one query each, twice a second); when a tag is
-no longer the one a phone has, its question goes on to Flask, which checks everything
-again and answers the new page. A question whose hold ends with nothing new is asked the
+no longer the one a phone has, the membership query is asked again, and its answer is
+the new page, as above. A question whose hold ends with nothing new is asked the
 membership query once more before its 304. The phone asks again as soon as an answer
 comes (static/js/live.js), so a change reaches it within the loop's interval, while an
 idle table costs one question per phone every FOLLOW_HOLD seconds instead of every 1.5.
@@ -47,17 +50,22 @@ import re
 import sys
 import threading
 import time
+from typing import NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.http import parse_cookie, parse_etags
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from . import once
 from .extensions import db
 from .models import Game, Member, Night
 from .holding import Watcher
+from .i18n import language_of
 from .queries.nights import night_tag_of, night_tag_rows
+from .security import page_headers
 from .views.helpers import ID_MAX
+from .views.shared import given, pad_key
 
 # the game's version and group, only for a member of the game's group: the game by its
 # key, the membership by the (group, phone) unique index
@@ -76,9 +84,19 @@ COOKIE_KEPT = 600
 COOKIES = 4096
 # views/live.py's two follow routes
 FOLLOW = re.compile(r"/(games|nights)/([0-9]+)/follow")
-# what a follow answer says besides its tag (views/live.py `follow`, i18n's Vary)
-HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie"),
-           ("X-Content-Type-Options", "nosniff")]
+# what a follow answer says besides its tag and the headers of every page (views/live.py
+# `follow`, i18n's Vary)
+HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie")]
+
+
+class Asked(NamedTuple):
+    """What a phone's question is about, as read with its membership."""
+    tag: str  # the page's tag now
+    key: tuple  # ("game" or "night", its id)
+    phone: str  # the phone's digest
+    group: int  # the group of the game or night
+    csrf: str | None  # the CSRF secret of the phone's session
+    reads: int  # statements run for the question so far
 
 
 def night_tag(rows) -> str | None:
@@ -96,8 +114,9 @@ class Unchanged:
         self.lock = threading.Lock()
         self.serializer = None
         self.engine = None
-        # {sha256 of a cookie: (the phone's digest, when it was checked)}, newest last
-        self.cookies: collections.OrderedDict[bytes, tuple[str, float]] = \
+        # {sha256 of a cookie: ((the phone's digest, its CSRF secret), when it was
+        # checked)}, newest last
+        self.cookies: collections.OrderedDict[bytes, tuple[tuple, float]] = \
             collections.OrderedDict()
         self.watcher = Watcher(self)
 
@@ -105,35 +124,58 @@ class Unchanged:
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH") \
                 and environ.get("HTTP_COOKIE"):
             try:
-                found = self.unchanged(environ)
-                if found is not None:
-                    return self.answer(found, environ, start_response)
+                asked = self.asked(environ)
+                if asked is not None:
+                    if parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains(asked.tag):
+                        return self.answer(asked, environ, start_response)
+                    return self.changed(asked, environ, start_response)
             except SQLAlchemyError:  # a dropped connection, a busy database: Flask's
                 pass
         return self.wsgi_app(environ, start_response)
 
-    def answer(self, found, environ, start_response):
-        """304 for the tag `found` proved, at once or when its hold ends with nothing new
-        (and the phone still a member); the app's answer when it changed meanwhile."""
-        tag, key, phone, group, args = found
+    def answer(self, asked, environ, start_response):
+        """304 for the tag `asked` proved, at once or when its hold ends with nothing new
+        (and the phone still a member); the new page when it changed meanwhile."""
         hold = self.hold()
         started = time.monotonic()
-        changed = bool(hold) and self.watcher.wait(key, tag, phone, group, hold)
-        if hold and not changed and time.monotonic() - started > 0.5:
-            # held for a while: still this phone's, and still the same?
-            again = self.read_tag(key[0], args, phone)
-            changed = again is None or again[0] != tag
+        now = asked
+        if hold and (self.watcher.wait(asked.key, asked.tag, asked.phone, asked.group, hold)
+                     or time.monotonic() - started > 0.5):
+            # woken, or held for a while: still this phone's, and what is it now?
+            now = self.read_tag(asked.key, asked.phone, asked.csrf, asked.reads + 1)
         # how long it was held, for the phone's timing (bench/follow.py reads it)
         timing = ("Server-Timing", f"hold;dur={(time.monotonic() - started) * 1000:.0f}")
-        if changed:
-            # the app answers, with every check of a page
-            return self.wsgi_app(environ, lambda status, headers, *rest:
-                                 start_response(status, [*headers, timing], *rest))
-        headers = [("ETag", f'"{tag}"'), *HEADERS, timing]
-        if self.app.config.get("COUNT_QUERIES"):
-            headers.append(("X-Query-Count", "1"))
+        if now is None or now.tag != asked.tag:
+            return self.changed(now, environ, start_response, timing)
+        headers = [("ETag", f'"{now.tag}"'), *HEADERS, ("X-Content-Type-Options", "nosniff"),
+                   timing, *self.counted(now)]
         start_response("304 Not Modified", headers)
         return []
+
+    def changed(self, asked, environ, start_response, *extra):
+        """The page of a game that changed, kept for its table (views/shared.py) and given
+        to this phone, proved a member of the game's group by the read that found the
+        change; anything else, the app's answer, with every check of a page."""
+        if asked is not None and asked.key[0] == "game":
+            accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
+            page = given(self.app, pad_key(asked.key[1], asked.tag),
+                         language_of(parse_cookie(environ), accepted), asked.phone,
+                         asked.csrf)
+            if page is not None:
+                body = page.encode()
+                start_response("200 OK", [
+                    ("Content-Type", "text/html; charset=utf-8"),
+                    ("Content-Length", str(len(body))), ("ETag", f'"{asked.tag}"'), *HEADERS,
+                    *page_headers(self.app, environ.get("wsgi.url_scheme") == "https"),
+                    *extra, *self.counted(asked)])
+                return [body]
+        return self.wsgi_app(environ, lambda status, headers, *rest:
+                             start_response(status, [*headers, *extra], *rest))
+
+    def counted(self, asked) -> list[tuple[str, str]]:
+        """The statements run, where the app counts them (companion/instrument.py)."""
+        return [("X-Query-Count", str(asked.reads))] if self.app.config.get("COUNT_QUERIES") \
+            else []
 
     def hold(self) -> float:
         """FOLLOW_HOLD, or by default 20 s on gevent's workers and 0 anywhere else."""
@@ -143,34 +185,29 @@ class Unchanged:
         monkey = sys.modules.get("gevent.monkey")
         return 20.0 if monkey and monkey.is_module_patched("threading") else 0.0
 
-    def unchanged(self, environ) -> tuple | None:
-        """(the tag the phone has, what to watch, the phone, the group, the URL's ids),
-        when the tag is the truth and the phone may see it; else None."""
+    def asked(self, environ) -> Asked | None:
+        """What the page the phone follows is now, when it is a game's or a night's of the
+        phone's groups; else None."""
         # the two follow routes, as the URL map's <int:...> reads them (views/helpers.py)
         route = FOLLOW.fullmatch(environ.get("PATH_INFO", ""))
         if route is None or len(route[2]) > 10 or int(route[2]) > ID_MAX:
             return None
+        proved = self.phone(environ)
+        if proved is None:
+            return None
         what = "game" if route[1] == "games" else "night"
-        args = {f"{what}_id": int(route[2])}
-        phone = self.phone(environ)
-        if phone is None:
-            return None
-        found = self.read_tag(what, args, phone)
-        if found is None or not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains(found[0]):
-            return None
-        return (*found, args)
+        return self.read_tag((what, int(route[2])), *proved, 1)
 
-    def read_tag(self, what, args, phone) -> tuple[str, tuple, str, int] | None:
-        """(the tag, what to watch, the phone, the group) of a game or night of the
-        phone's groups; None for any other."""
+    def read_tag(self, key, phone, csrf, reads) -> Asked | None:
+        """What the game or night `key` names is now (its tag and its group), for the phone
+        `phone` of its group; None for a phone of any other group, or no such page."""
         with self.connect() as connection:
-            if what == "game":
-                row = connection.execute(GAME_VERSION, {"game": args["game_id"],
-                                                        "phone": phone}).first()
-                return None if row is None else (row[0], ("game", args["game_id"]), phone,
-                                                 row[1])
-            tag, group = self.night_rows(connection, args["night_id"], phone)
-        return None if tag is None else (tag, ("night", args["night_id"]), phone, group)
+            if key[0] == "game":
+                row = connection.execute(GAME_VERSION, {"game": key[1], "phone": phone}).first()
+                tag, group = (None, None) if row is None else row
+            else:
+                tag, group = self.night_rows(connection, key[1], phone)
+        return None if tag is None else Asked(tag, key, phone, group, csrf, reads)
 
     @staticmethod
     def night_rows(connection, night_id: int, phone: str) -> tuple[str | None, int | None]:
@@ -179,11 +216,12 @@ class Unchanged:
         tag = night_tag(rows)
         return tag, (None if tag is None else next(row[1] for row in rows if row[0] == "o"))
 
-    def phone(self, environ) -> str | None:
-        """The phone's digest from its session cookie, if the app signed it; None for a
-        cookie it did not sign, an old cookie (views/access.py adopts those) or none. A
-        phone sends the same cookie with every question: a cookie that proved a phone is
-        taken as proved for COOKIE_KEPT seconds (its membership is read every time)."""
+    def phone(self, environ) -> tuple[str, str | None] | None:
+        """(The phone's digest, its session's CSRF secret) from its session cookie, if the
+        app signed it; None for a cookie it did not sign, an old cookie (views/access.py
+        adopts those) or none. A phone sends the same cookie with every question: a cookie
+        that proved a phone is taken as proved for COOKIE_KEPT seconds (its membership is
+        read every time)."""
         cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
         if not cookie or len(cookie) > 4096:
             return None
@@ -196,16 +234,16 @@ class Unchanged:
                 return kept[0]
             if self.serializer is None:
                 self.serializer = self.app.session_interface.get_signing_serializer(self.app)
-        digest = self.check(cookie)
-        if digest is not None:
+        proved = self.check(cookie)
+        if proved is not None:
             with self.lock:
-                self.cookies[key] = (digest, now)
+                self.cookies[key] = (proved, now)
                 self.cookies.move_to_end(key)
                 while len(self.cookies) > COOKIES:
                     self.cookies.popitem(last=False)
-        return digest
+        return proved
 
-    def check(self, cookie: str) -> str | None:
+    def check(self, cookie: str) -> tuple[str, str | None] | None:
         try:
             session = self.serializer.loads(
                 cookie, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
@@ -215,7 +253,8 @@ class Unchanged:
         if not isinstance(secret, str) or "members" in session or \
                 not once.SECRET.fullmatch(secret):
             return None
-        return once.digest(secret)
+        csrf = session.get(self.app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+        return once.digest(secret), csrf if isinstance(csrf, str) else None
 
     def connect(self):
         """A connection of the app's engine (its pool; the app disposes of it), in

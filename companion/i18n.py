@@ -37,10 +37,16 @@ def chosen_language() -> str:
     English outside a request: the command line)."""
     if not has_request_context():
         return "en"
-    chosen = request.cookies.get(COOKIE)
+    return language_of(request.cookies, request.accept_languages)
+
+
+def language_of(cookies, accepted) -> str:
+    """The language of a request with these cookies and this Accept-Language (werkzeug's
+    LanguageAccept): in front of Flask too (companion/following.py)."""
+    chosen = cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES, default="en")
+    return accepted.best_match(LANGUAGES, default="en")
 
 
 def catalog():

@@ -63,10 +63,10 @@ def scope(action: str, target: object = "") -> str:
     return f"{phone()[:32]}:{action}:{target}"
 
 
-def _serializer(scope_: str) -> URLSafeTimedSerializer:
+def _serializer(scope_: str, secret_key: str | None = None) -> URLSafeTimedSerializer:
     # the scope is the signature's salt: a key signed for one scope fails for any other,
     # and the page carries only the nonce, a time and the signature
-    return URLSafeTimedSerializer(current_app.secret_key, salt="once " + scope_)
+    return URLSafeTimedSerializer(secret_key or current_app.secret_key, salt="once " + scope_)
 
 
 def issue(scope_: str) -> str:
@@ -84,6 +84,13 @@ def issue_again(for_what: str) -> str:
     """A new key of this phone's for what `issue` noted another phone's for: `scope`'s
     action and target, which name the form and what it acts on, never the phone."""
     return issue(f"{phone()[:32]}:{for_what}")
+
+
+def issue_for(phone_: str, for_what: str, secret_key: str) -> str:
+    """`issue_again` for the phone whose digest is `phone_`, outside a request (the
+    follow's front, companion/following.py, gives a kept page to a phone it proved)."""
+    return _serializer(f"{phone_[:32]}:{for_what}", secret_key).dumps(
+        secrets.token_urlsafe(16))
 
 
 def key(value: object, scope_: str) -> str | None:

@@ -39,14 +39,23 @@ def check_origin():
 
 
 def add_headers(response):
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers["X-Frame-Options"] = "DENY"
-    if request.is_secure and str(current_app.config.get("PUBLIC_URL", "")).startswith("https:"):
-        # the phones come back over HTTPS only, for a year
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    for name, value in page_headers(current_app, request.is_secure):
+        if name in ("X-Content-Type-Options", "X-Frame-Options"):
+            response.headers[name] = value
+        else:
+            response.headers.setdefault(name, value)
     return response
+
+
+def page_headers(app, secure: bool) -> list[tuple[str, str]]:
+    """What every page says besides itself (a page may say its own CSP or Referrer-Policy),
+    asked over HTTPS or not: in front of Flask too (companion/following.py)."""
+    headers = [("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
+               ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY")]
+    if secure and str(app.config.get("PUBLIC_URL", "")).startswith("https:"):
+        # the phones come back over HTTPS only, for a year
+        headers.append(("Strict-Transport-Security", "max-age=31536000"))
+    return headers
 
 
 def init_app(app):

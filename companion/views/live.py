@@ -34,7 +34,7 @@ from ..models import Game, Night
 from ..kinds.registry import KINDS
 from .games.pages import load_game, render_pad
 from .nights import night_page, night_tag
-from .shared import shared
+from .shared import pad_key, shared
 
 bp = Blueprint("live", __name__)
 
@@ -69,7 +69,7 @@ def follow_game(game_id):
         return body, game.version == version
 
     # the table's phones are woken together: one render for them all (views/shared.py)
-    return follow(version, lambda: shared(("pad", game_id, version), render))
+    return follow(version, lambda: shared(pad_key(game_id, version), render))
 
 
 # ---- a night's page ------------------------------------------------------------------

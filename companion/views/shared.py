@@ -18,6 +18,9 @@ page is not kept: its tag is made of ids and versions, and can come back to an e
 value while what it shows (a name) has changed. Phones woken together ask together: the
 ones that ask while the page is being rendered wait for that render instead of making
 their own. Each app keeps the last KEPT pages.
+
+A phone whose question is held in front of Flask (companion/following.py) is given a kept
+page there, once its membership of the game's group is proved again: `given` below.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import threading
 
 from flask import current_app, g
 from flask_wtf.csrf import generate_csrf
+from itsdangerous import URLSafeTimedSerializer
 
 from .. import once
 from ..i18n import language
@@ -63,6 +67,15 @@ class Kept:
         with self.lock:
             return self.pages.get(key)
 
+    def awaited(self, key):
+        """The kept page, once the render of it under way (if any) has ended."""
+        with self.lock:
+            page, rendering = self.pages.get(key), self.rendering.get(key)
+        if page is None and rendering is not None:
+            rendering.wait(WAIT)
+            page = self.get(key)
+        return page
+
     def put(self, key, page):
         with self.lock:
             self.pages[key] = page
@@ -77,8 +90,8 @@ class Kept:
             rendering.set()
 
 
-def kept_pages() -> Kept:
-    return current_app.extensions.setdefault("companion.kept_pages", Kept())
+def kept_pages(app=None) -> Kept:
+    return (app or current_app).extensions.setdefault("companion.kept_pages", Kept())
 
 
 def shared(key: tuple, render) -> str:
@@ -95,7 +108,7 @@ def shared(key: tuple, render) -> str:
         if found is None:
             return render()[0]
     if found is not None:
-        return for_this_phone(*found)
+        return for_phone(*found, generate_csrf, once.issue_again)
     g.issued = []
     try:
         page, keep = render()
@@ -117,10 +130,32 @@ def csrf_rendered() -> str | None:
     return g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
 
 
-def for_this_phone(page: str, token: str | None, issued: tuple) -> str:
-    """A kept page with this phone's CSRF token and keys for its forms."""
+def for_phone(page: str, token: str | None, issued: tuple, csrf, key_for) -> str:
+    """A kept page with a phone's CSRF token (`csrf()`) and its keys for the page's forms
+    (`key_for(what the key is for)`)."""
     if token is not None:
-        page = page.replace(token, generate_csrf())
+        page = page.replace(token, csrf())
     for value, for_what in issued:
-        page = page.replace(value, once.issue_again(for_what))
+        page = page.replace(value, key_for(for_what))
     return page
+
+
+def pad_key(game_id: int, version: str) -> tuple:
+    """What a game's followed pad is kept under (with the reader's language)."""
+    return "pad", game_id, version
+
+
+def given(app, key: tuple, language: str, phone: str, csrf: str | None) -> str | None:
+    """The page `key` names in `language`, if this app keeps it (or is rendering it: once
+    rendered, as phones woken together are woken), for the phone whose digest
+    is `phone` and whose session's CSRF secret is `csrf` (both from its verified cookie):
+    its CSRF token and keys signed as Flask-WTF and companion/once.py sign them in a
+    request. None when it is not kept, or when the page has a token and the session no
+    CSRF secret yet (the app's render makes one)."""
+    found = kept_pages(app).awaited((*key, language))
+    if found is None or (found[1] is not None and csrf is None):
+        return None
+    signer = URLSafeTimedSerializer(app.config.get("WTF_CSRF_SECRET_KEY") or app.secret_key,
+                                    salt="wtf-csrf-token")
+    return for_phone(*found, lambda: signer.dumps(csrf),
+                     lambda for_what: once.issue_for(phone, for_what, app.secret_key))

@@ -6,10 +6,14 @@ import re
 import threading
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from companion.views import live, shared
 from tests.conftest import make_app
 from tests.web.conftest import errors, form_data, select
+from companion.extensions import db
+from companion.models import Group, new_token
 
 PLAYERS = ["Ann", "Ben"]
 # what is signed for one phone: the CSRF token and the forms' one-time keys
@@ -152,3 +156,92 @@ def test_a_night_is_rendered_for_each_phone(table, monkeypatch):
     for phone in (ann, ben, ann):
         assert phone.get(f"/nights/{night}/follow").status_code == 200
     assert counted == [1, 1, 1]
+
+
+# ---- given in front of Flask (companion/following.py) --------------------------------
+
+def tag_of(page):
+    return re.search(r'data-tag="([^"]+)"', page)[1]
+
+
+def asked(phone, game, tag, **headers):
+    """A follow with the tag the phone has, as static/js/live.js asks: (the answer, the
+    statements it ran)."""
+    ran = []
+
+    def count(conn, cursor, statement, *args):
+        ran.append(statement)
+
+    event.listen(Engine, "before_cursor_execute", count)
+    try:
+        answer = phone.get(f"/games/{game}/follow",
+                           headers={"If-None-Match": f'"{tag}"', **headers})
+    finally:
+        event.remove(Engine, "before_cursor_execute", count)
+    return answer, ran
+
+
+# what differs from one answer to the next, or is only Flask's: the session cookie it
+# refreshes, the body's length (its signed values), the timing of a hold
+OWN = {"Set-Cookie", "Content-Length", "Server-Timing"}
+
+
+def test_a_phone_behind_on_the_sheet_is_given_the_kept_page_by_one_read(table, renders):
+    """Ben's page shows the sheet before Ann's last save; Ann's phone has followed it
+    since. Ben's question is answered in front of Flask: one read (its membership and the
+    game's version), the page rendered for Ann with Ben's own token and keys, from which
+    he saves."""
+    ann, ben, game = table
+    old = tag_of(ben.get(f"/games/{game}").get_data(as_text=True))
+    save(ann, game, 5, 6)
+    flasks = ann.get(f"/games/{game}/follow")
+    anns = flasks.get_data(as_text=True)
+    answer, ran = asked(ben, game, old)
+    bens = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and renders == [game]
+    assert len(ran) == 1 and "member" in ran[0].lower(), ran
+    assert answer.headers["ETag"] == f'"{tag_of(anns)}"'
+    assert without_signed(bens) == without_signed(anns)
+    assert not set(signed(anns)) & set(signed(bens))
+    # the headers of the app's own answer
+    assert {k: v for k, v in answer.headers.items() if k not in OWN} == \
+        {k: v for k, v in flasks.headers.items() if k not in OWN}
+    save(ben, game, 7, 8, page=bens)
+    sheet = ann.get(f"/games/{game}/sheet.json").get_json()
+    assert [entry["scores"] for entry in sheet["entries"]][-1] == {"Ann": 7, "Ben": 8}
+
+
+def test_an_outsider_with_any_tag_gets_the_404_not_the_kept_page(table):
+    ann, ben, game = table
+    old = tag_of(ann.get(f"/games/{game}").get_data(as_text=True))
+    save(ann, game, 5, 6)
+    ann.get(f"/games/{game}/follow")  # kept
+    app = ann.application
+    with app.app_context():
+        other = Group(name="The other club", invite=new_token())
+        db.session.add(other)
+        db.session.commit()
+        other = other.id
+    outsider = app.test_client(joined=False)
+    outsider.join(other)
+    outsider.get("/")  # a session with its CSRF secret, as after any page
+    signed_out = app.test_client()
+    signed_out.get(f"/games/{game}")
+    ann.post("/groups/1/sign-out-others", data=form_data(
+        select(ann.get("/groups/1"), "form[action='/groups/1/sign-out-others']")[0]))
+    for phone in (outsider, signed_out, ann.application.test_client(joined=False)):
+        answer, _ = asked(phone, game, old)
+        assert answer.status_code == 404
+        assert "points_0" not in answer.get_data(as_text=True)
+
+
+def test_a_phone_in_another_language_is_not_given_the_kept_page(table, renders):
+    ann, ben, game = table
+    old = tag_of(ben.get(f"/games/{game}").get_data(as_text=True))
+    save(ann, game, 5, 6)
+    ann.get(f"/games/{game}/follow")
+    ben.set_cookie("lang", "pl")
+    answer, ran = asked(ben, game, old)
+    assert answer.status_code == 200 and renders == [game, game]
+    assert 'lang="pl"' in ben.get(f"/games/{game}").get_data(as_text=True)
+    assert len(ran) > 1
