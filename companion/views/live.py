@@ -32,9 +32,8 @@ from ..extensions import db
 from ..i18n import term
 from ..models import Game, Night
 from ..kinds.registry import KINDS
-from .games.pages import load_game, render_pad
+from .games.pages import followed_pad, load_game
 from .nights import night_page, night_tag
-from .shared import pad_key, shared
 
 bp = Blueprint("live", __name__)
 
@@ -61,15 +60,8 @@ def game_version(game_id: int) -> str:
 @bp.get("/games/<int:game_id>/follow")
 def follow_game(game_id):
     version = game_version(game_id)
-
-    def render():
-        game = load_game(game_id)
-        body, _ = render_pad(game, services.replay(game), template="games/_pad.html",
-                             said=told.said(game, game.last_change))
-        return body, game.version == version
-
     # the table's phones are woken together: one render for them all (views/shared.py)
-    return follow(version, lambda: shared(pad_key(game_id, version), render))
+    return follow(version, lambda: followed_pad(game_id, version))
 
 
 # ---- a night's page ------------------------------------------------------------------

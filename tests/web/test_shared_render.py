@@ -10,8 +10,9 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from companion.views import live, shared
+from companion.views.games import pages
 from tests.conftest import make_app
-from tests.web.conftest import errors, form_data, select
+from tests.web.conftest import errors, form_data, select, texts
 from companion.extensions import db
 from companion.models import Group, new_token
 
@@ -34,13 +35,13 @@ def table(app, start_game):
 @pytest.fixture
 def renders(monkeypatch):
     counted = []
-    real = live.render_pad
+    real = pages.render_pad
 
     def render_pad(*args, **kwargs):
         counted.append(args[0].id)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(live, "render_pad", render_pad)
+    monkeypatch.setattr(pages, "render_pad", render_pad)
     return counted
 
 
@@ -194,6 +195,7 @@ def test_a_phone_behind_on_the_sheet_is_given_the_kept_page_by_one_read(table, r
     ann, ben, game = table
     old = tag_of(ben.get(f"/games/{game}").get_data(as_text=True))
     save(ann, game, 5, 6)
+    renders.clear()
     flasks = ann.get(f"/games/{game}/follow")
     anns = flasks.get_data(as_text=True)
     answer, ran = asked(ben, game, old)
@@ -239,9 +241,44 @@ def test_a_phone_in_another_language_is_not_given_the_kept_page(table, renders):
     ann, ben, game = table
     old = tag_of(ben.get(f"/games/{game}").get_data(as_text=True))
     save(ann, game, 5, 6)
+    renders.clear()
     ann.get(f"/games/{game}/follow")
     ben.set_cookie("lang", "pl")
     answer, ran = asked(ben, game, old)
     assert answer.status_code == 200 and renders == [game, game]
     assert 'lang="pl"' in ben.get(f"/games/{game}").get_data(as_text=True)
     assert len(ran) > 1
+
+
+def test_the_page_opened_after_a_save_is_the_body_the_table_then_follows(table, renders):
+    """Ann taps Save and her phone opens the pad again, with its "Saved" line: that page's
+    body is kept, and Ben's phone, behind, is given it without a render of its own."""
+    ann, ben, game = table
+    old = tag_of(ben.get(f"/games/{game}").get_data(as_text=True))
+    saved = save(ann, game, 5, 6)
+    renders.clear()
+    page = ann.get(saved.headers["Location"]).get_data(as_text=True)
+    answer, ran = asked(ben, game, old)
+    bens = answer.get_data(as_text=True)
+    assert renders == [game] and len(ran) == 1
+    assert "Saved. Round 2: Ann 5, Ben 6." in texts(page, "p.flash")
+    assert not texts(bens, "p.flash")
+    assert without_signed(bens) in without_signed(page)
+    assert not set(signed(page)) & set(signed(bens))
+
+
+def test_a_page_with_an_undone_entry_in_its_form_is_its_phones_alone(table):
+    """Ann undoes her round: her pad puts its values back into her form. Neither Ben's
+    page nor what his phone follows has them, and Ann's page is not kept for the table."""
+    ann, ben, game = table
+    save(ann, game, 17, 19)
+    pad = ann.get(f"/games/{game}").get_data(as_text=True)
+    undo = next(form for form in select(pad, "form[method=post]")
+                if form.get("action").endswith("/undo"))
+    old = tag_of(pad)
+    assert ann.post(f"/games/{game}/undo", data=form_data(undo)).status_code == 302
+    anns = ann.get(f"/games/{game}").get_data(as_text=True)
+    assert form_data(pad_form(anns))["points_0"] == "17"
+    bens, _ = asked(ben, game, old)
+    for page in (bens.get_data(as_text=True), ben.get(f"/games/{game}").get_data(as_text=True)):
+        assert form_data(pad_form(page))["points_0"] == ""

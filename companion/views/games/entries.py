@@ -8,8 +8,8 @@ from ...services import changes
 from ..once import key_of, reply
 from ..pad_tag import not_modified, pad_tag, tagged
 from . import bp
-from .pages import (REFUSED, load_game, refill_for, refuse, render_correction, render_pad,
-                    status_for)
+from .pages import (REFUSED, followed_pad, load_game, pad_page, refill_for, refuse,
+                    render_correction, render_pad, status_for)
 
 
 @bp.get("/games/<int:game_id>")
@@ -21,9 +21,14 @@ def pad(game_id):
     if tag and request.if_none_match.contains(tag):
         return not_modified(tag)
     game = load_game(game_id)
-    sheet, refill = services.replay(game), refill_for(game)
-    form = KINDS[game.kind].form_for(game, sheet, doc=refill) if refill else None
-    body, status = render_pad(game, sheet, form)
+    refill = refill_for(game)
+    if refill:
+        sheet = services.replay(game)
+        body, status = render_pad(game, sheet, KINDS[game.kind].form_for(game, sheet,
+                                                                          doc=refill))
+    else:
+        # nothing of this phone's own on it: the body the table's phones follow, kept
+        body, status = pad_page(game, followed_pad(game_id, version, game)), 200
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)
 

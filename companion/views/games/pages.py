@@ -2,12 +2,15 @@
 correction and confirm pages, and the game each of them reads."""
 
 from flask import abort, render_template, request, session
+from markupsafe import Markup
 
-from ... import bgstats, charts, queries, services
+from ... import bgstats, charts, queries, services, told
 from ...forms import VersionForm
+from ...i18n import shown
 from ...kinds.registry import KINDS
 from ...rules import RuleError
 from ..pad_tag import REFILL
+from ..shared import pad_key, shared
 
 # what a change may be refused with, said beside the form
 REFUSED = (RuleError, services.ServiceError)
@@ -36,8 +39,9 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
     kind = KINDS[game.kind]
     if form is None:
         form = kind.form_for(game, sheet)
+    board = kind.board(game, sheet)
     return render_template(
-        template, game=game, form=form, board=kind.board(game, sheet), said=said, kind=kind,
+        template, game=game, form=form, board=board, title=board.title, said=said, kind=kind,
         entry=kind.entry_view(form, game, sheet),
         # the undo button's own form and key (not the entry form's, sent back on a refusal)
         undo_form=VersionForm.for_game(game, formdata=None),
@@ -47,6 +51,28 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
         chart=(charts.game_progress(game.id, game.title, kind, sheet)
                .by_player([seat.player_id for seat in game.seats])
                if sheet.progress and not game.in_progress else None)), status
+
+
+def followed_pad(game_id: int, version: str, game=None) -> str:
+    """The pad's body at `version` as a following phone fetches it (its data-said: what
+    was last done), rendered once for the table (views/shared.py); the game is read, if
+    it is not given, only when the page is not kept."""
+    def render():
+        found = game or load_game(game_id)
+        body, _ = render_pad(found, services.replay(found), template="games/_pad.html",
+                             said=told.said(found, found.last_change))
+        return body, found.version == version
+
+    return shared(pad_key(game_id, version), render)
+
+
+def pad_page(game, body: str) -> str:
+    """The pad page around a body of `followed_pad`: what a phone opens or reloads when
+    nothing on it is its own (no undone entry to put back, no refused form)."""
+    kind = KINDS[game.kind]
+    return render_template("games/pad.html", game=game, kind=kind, body=Markup(body),
+                           title=shown(kind.rules.group_title(game.options)),
+                           chart=bool(game.docs) and not game.in_progress)
 
 
 def render_correction(game, form, position, status):
