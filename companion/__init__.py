@@ -92,13 +92,12 @@ def load_config(app, test_config):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
             "connect_args": {"timeout": app.config["SQLITE_BUSY_TIMEOUT"]}})
     else:
+        # connections kept open for as many requests as a gevent worker runs at once (a
+        # table's phones woken together): past the pool, each request's connection would
+        # be opened and closed again, which costs the database server more than the
+        # request's queries (docs/hosting.md: workers x 30 within max_connections). One the
+        # server closed (a restart) is found out and replaced before use (connections.py)
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
-            # a connection the server closed (a restart) is found out and replaced before use
-            "pool_pre_ping": True,
-            # connections kept open for as many requests as a gevent worker runs at once
-            # (a table's phones woken together): past the pool, each request's connection
-            # would be opened and closed again, which costs the database server more than
-            # the request's queries (docs/hosting.md: workers x 30 within max_connections)
             "pool_size": DATABASE_POOL, "max_overflow": DATABASE_OVERFLOW})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
@@ -141,10 +140,12 @@ def trust_proxies(app):
 
 
 def register_extensions(app):
-    from . import assets, i18n, instrument, logs, models, schema, security  # noqa: F401 (models)
+    from . import (assets, connections, i18n, instrument, logs, models,  # noqa: F401 (models)
+                   schema, security)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
+    connections.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     # before the CSRF check: a form from another site is refused as that, whatever its token
     security.init_app(app)

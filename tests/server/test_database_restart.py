@@ -1,12 +1,14 @@
 """The database going away in the middle of a save (issue 27): the phone is told, nothing is
 stored, and the next try works. Against gunicorn on PostgreSQL."""
 
+import re
 import threading
 import time
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from companion import connections
 from tests.conftest import TEST_DATABASE_URL
 from tests.server.conftest import Phone, Server, count
 
@@ -51,6 +53,38 @@ def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyj
         again = phone.post(f"/games/{game_id}/entries", form, phone.csrf)
         assert again.status_code == 302, again.text[-800:]
         assert count(url, f"select count(*) from entry where game_id = {game_id}") == 1
+    finally:
+        engine.dispose()
+        server.kill()
+    assert "Traceback" not in server.errors()
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: its server restarts")
+def test_a_connection_the_server_closed_while_it_waited_in_the_pool_is_replaced(skyjo_game):
+    """Every connection of the app's is closed by the server between two requests, as a
+    restart closes them: the next request is answered as ever (companion/connections.py
+    asks a connection that waited before using it), its page and its follow alike."""
+    url, game_id = skyjo_game
+    server = Server(url, workers=1).start()
+    engine = create_engine(url)
+    try:
+        phone = Phone.opened(server.base)
+        pad = phone.http.get(f"{server.base}/games/{game_id}", timeout=10)
+        tag = '"%s"' % re.search(r'data-tag="([^"]+)"', pad.text)[1]
+        for asking in range(2):
+            time.sleep(connections.IDLE + 0.2)
+            with engine.connect() as killer:
+                closed = killer.execute(text(
+                    "select count(pg_terminate_backend(pid)) from pg_stat_activity "
+                    "where datname = current_database() and pid <> pg_backend_pid()")).scalar()
+            assert closed >= 1
+            if asking:
+                follow = phone.http.get(f"{server.base}/games/{game_id}/follow", timeout=10,
+                                        headers={"If-None-Match": tag})
+                assert follow.status_code == 304
+            else:
+                assert phone.http.get(f"{server.base}/games/{game_id}",
+                                      timeout=10).status_code == 200
     finally:
         engine.dispose()
         server.kill()
