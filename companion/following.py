@@ -57,7 +57,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
-from . import once
+from . import connections, once
 from .extensions import db
 from .models import Game, Member, Night
 from .holding import Watcher
@@ -256,6 +256,15 @@ class Unchanged:
         csrf = session.get(self.app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
         return once.digest(secret), csrf if isinstance(csrf, str) else None
 
+    def listen_url(self) -> str | None:
+        """Where the watcher listens for changed games (companion/holding.py): the app's
+        database server; None for SQLite."""
+        self.connect().close()
+        url = self.engine.url
+        if url.get_backend_name() != "postgresql":
+            return None
+        return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
     def connect(self):
         """A connection of the app's engine (its pool; the app disposes of it), in
         autocommit on a database server: the one SELECT without BEGIN and ROLLBACK."""
@@ -264,7 +273,9 @@ class Unchanged:
                 engine = db.engine
             self.engine = (engine if engine.dialect.name == "sqlite"
                            else engine.execution_options(isolation_level="AUTOCOMMIT"))
-        return self.engine.connect()
+        # not asked whether it works first (connections.py): if not, Flask answers
+        with connections.unasked():
+            return self.engine.connect()
 
 
 def init_app(app):

@@ -1,6 +1,14 @@
 """Held questions: the phones' follows waiting, each until its page changes or its hold
-ends, and the one loop per process that reads what they wait on (companion/following.py
+ends, and the one loop per process that finds out what they wait on (companion/following.py
 holds them; its docstring says why and when).
+
+On PostgreSQL the loop LISTENs: a trigger (migration 0016) notifies every new version of a
+game as it is committed, and the phones holding that game are woken at once, with no
+read. The versions of every game held are still read once every READ_EVERY seconds (a
+notification sent while the loop was not yet listening, or while its connection was
+being made again). Without notifications (SQLite, or no connection to listen on) the loop
+reads the games held every EVERY seconds. A night's tag is made of several tables: the
+nights held are read every NIGHTS_EVERY seconds either way.
 
 What one group's phones may hold in a process is bounded (PER_PHONE, PER_GROUP,
 NIGHTS_PER_GROUP, MOST): past a bound a question is answered at once, as on a server that
@@ -15,6 +23,11 @@ import time
 
 from sqlalchemy import select
 
+try:
+    import psycopg
+except ImportError:  # SQLite only: nothing to listen to
+    psycopg = None
+
 from .extensions import db
 from .models import Game
 
@@ -22,9 +35,13 @@ from .models import Game
 # and is again before a hold ends with 304)
 GAME_VERSIONS = select(Game.id, Game.version).where(Game.id.in_(db.bindparam("games",
                                                                             expanding=True)))
-# seconds between the watcher's reads of the games it holds; nights every NIGHTS_EVERY-th
+# seconds between the watcher's reads of the games it holds, without notifications; with
+# them; of the nights it holds
 EVERY = 0.1
-NIGHTS_EVERY = 5
+READ_EVERY = 1.0
+NIGHTS_EVERY = 0.5
+# what the trigger notifies on (migration 0016)
+CHANNEL = "companion_game"
 # the most game ids in one read
 CHUNK = 500
 # the most questions held at once in a process: of one phone (a browser opens at most six
@@ -92,35 +109,51 @@ class Watcher:
                     del self.nights[group]
 
     def run(self):
+        listener = Listener(self.reader.listen_url())
         idle = 0.0
-        tick = 0
-        while True:
-            time.sleep(EVERY)
-            tick += 1
-            with self.lock:
-                held = {key: list(waiting) for key, waiting in self.held.items()}
-                if not held:
-                    idle += EVERY
-                    if idle >= 60:  # nobody held for a minute: the next hold starts a loop
-                        self.loop = None
-                        return
-                    continue
-            idle = 0.0
-            try:
-                tags = self.read(held, nights=tick % NIGHTS_EVERY == 0)
-            except Exception:  # noqa: BLE001 (a database error: read again next time)
-                continue
-            for key, waiting in held.items():
-                if key in tags:
-                    for event, tag, _ in waiting:
-                        # gone, or not this phone's any more, reads None: the app answers
-                        if tags[key] != tag:
-                            event.set()
+        read_at = nights_at = 0.0
+        try:
+            while True:
+                notified = listener.changed(EVERY)
+                now = time.monotonic()
+                with self.lock:
+                    held = {key: list(waiting) for key, waiting in self.held.items()}
+                    if not held:
+                        idle += EVERY
+                        if idle >= 60:  # nobody held for a minute: the next hold starts a loop
+                            self.loop = None
+                            return
+                        continue
+                idle = 0.0
+                games = notified is None or now - read_at >= READ_EVERY
+                nights = now - nights_at >= NIGHTS_EVERY
+                tags = {}
+                if games or nights:
+                    try:
+                        tags = self.read(held, games, nights)
+                    except Exception:  # noqa: BLE001 (a database error: read again next time)
+                        continue
+                    read_at = now if games else read_at
+                    nights_at = now if nights else nights_at
+                for game, version in (notified or {}).items():
+                    tags.setdefault(("game", game), version)
+                self.wake(held, tags)
+        finally:
+            listener.close()
 
-    def read(self, held, nights) -> dict[tuple, str | None]:
-        """{key: its tag now} for the games held (in one query per CHUNK) and, with
-        `nights`, for each night held (one query each)."""
-        games = sorted(key[1] for key in held if key[0] == "game")
+    @staticmethod
+    def wake(held, tags):
+        for key, waiting in held.items():
+            if key in tags:
+                for event, tag, _ in waiting:
+                    # gone, or not this phone's any more, reads None: the app answers
+                    if tags[key] != tag:
+                        event.set()
+
+    def read(self, held, games: bool, nights: bool) -> dict[tuple, str | None]:
+        """{key: its tag now}, with `games` for the games held (in one query per CHUNK),
+        with `nights` for each night held (one query each)."""
+        games = sorted(key[1] for key in held if key[0] == "game") if games else []
         tags: dict[tuple, str | None] = {("game", game): None for game in games}
         with self.reader.connect() as connection:
             for start in range(0, len(games), CHUNK):
@@ -133,3 +166,67 @@ class Watcher:
                     tags[key] = self.reader.night_rows(connection, key[1],
                                                        waiting[0][2])[0]
         return tags
+
+
+class Listener:
+    """PostgreSQL's notifications of new versions of games, on a connection of the
+    watcher's own (autocommit, LISTEN)."""
+
+    def __init__(self, url: str | None):
+        self.url = url if psycopg is not None else None
+        self.connection = None
+        self.failed_at = None
+
+    def changed(self, seconds: float) -> dict[int, str | None] | None:
+        """{game id: its new version, None when it was deleted} notified within `seconds`
+        (at the first one, with any that came with it); None when there is nothing to
+        listen to, the connection failed, or it has just been made: then the caller
+        reads instead."""
+        fresh = self.connection is None
+        if self.url is None or not self.listening():
+            time.sleep(seconds)
+            return None
+        if fresh:
+            # listening from now on: what changed before is read
+            return None
+        found = {}
+        try:
+            for note in self.connection.notifies(timeout=seconds, stop_after=1):
+                self.take(note.payload, found)
+            for note in self.connection.notifies(timeout=0):
+                self.take(note.payload, found)
+        except psycopg.Error:
+            self.close()
+            self.failed_at = time.monotonic()
+            return None
+        return found
+
+    @staticmethod
+    def take(payload: str, found: dict):
+        game, _, version = payload.partition(":")
+        if game.isdigit():
+            found[int(game)] = version or None
+
+    def listening(self) -> bool:
+        """Listening on a connection, made anew (not more often than every 5 s) when
+        there is none."""
+        if self.connection is not None:
+            return True
+        if self.failed_at is not None and time.monotonic() - self.failed_at < 5:
+            return False
+        try:
+            self.connection = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+            self.connection.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error:
+            self.close()
+            self.failed_at = time.monotonic()
+            return False
+        return True
+
+    def close(self):
+        if self.connection is not None:
+            try:
+                self.connection.close()
+            except psycopg.Error:
+                pass
+            self.connection = None

@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine
 from companion import following, holding
 
 from companion.extensions import db
+from tests.conftest import TEST_DATABASE_URL
 from tests.web.conftest import form_data, parse
 from tests.web.test_groups import invite_link, join, outsider, secret_game  # noqa: F401
 
@@ -249,3 +250,62 @@ def test_a_database_error_in_front_of_flask_is_answered_by_flask(
     monkeypatch.setattr(following.Unchanged, "read_tag", busy)
     answer = ask(client, url, tag)
     assert answer.status_code == 304 and "Server-Timing" not in answer.headers
+
+
+# ---- on PostgreSQL the watcher is told (holding.py: LISTEN, migration 0016) ------------
+
+on_postgresql = pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL's NOTIFY")
+
+
+def held_pad(app, client, game_id, monkeypatch):
+    """Ben's question on the pad, held, with the watcher reading the games it holds only
+    once a minute: what wakes it within a second is the database's notification."""
+    monkeypatch.setattr(holding, "READ_EVERY", 60)
+    app.config["FOLLOW_HOLD"] = 10
+    ben = app.test_client(joined=False)
+    join(ben, invite_link(client))
+    answer = held(ben, *followed(ben.get(f"/games/{game_id}")))
+    time.sleep(0.5)  # held, and the watcher listening
+    return answer
+
+
+@on_postgresql
+def test_a_save_is_notified_to_the_question_held(app, client, secret_game,  # noqa: F811
+                                                 monkeypatch):
+    game_id = secret_game[1]
+    answer = held_pad(app, client, game_id, monkeypatch)
+    save_round(client, game_id)
+    answer, seconds = answer()
+    assert answer.status_code == 200 and seconds < 1.5
+
+
+@on_postgresql
+def test_a_game_deleted_is_notified_and_its_phones_told_the_404(
+        app, client, secret_game, monkeypatch):  # noqa: F811
+    game_id = secret_game[1]
+    answer = held_pad(app, client, game_id, monkeypatch)
+    with app.app_context():
+        for table in ("seat", "entry", "game"):
+            column = "id" if table == "game" else "game_id"
+            db.session.execute(db.text(f"delete from {table} where {column} = :g"),
+                               {"g": game_id})
+        db.session.commit()
+    answer, seconds = answer()
+    assert answer.status_code == 404 and seconds < 1.5
+
+
+@on_postgresql
+def test_without_a_connection_to_listen_on_the_watcher_reads(
+        app, client, secret_game, monkeypatch):  # noqa: F811
+    """The database refuses the watcher's own connection: it reads the games it holds
+    every tenth of a second, as on SQLite."""
+    monkeypatch.setattr(following.Unchanged, "listen_url",
+                        lambda self: "postgresql://postgres@127.0.0.1:1/nothing")
+    app.config["FOLLOW_HOLD"] = 10
+    game_id = secret_game[1]
+    url, tag = followed(client.get(f"/games/{game_id}"))
+    answer = held(client, url, tag)
+    time.sleep(0.5)
+    save_round(client, game_id)
+    answer, seconds = answer()
+    assert answer.status_code == 200 and seconds < 1.5
