@@ -51,8 +51,9 @@ def rename_player(player: Player, new_name: str) -> None:
         raise ServiceError(told.player_exists(other.name))
     if new_name == player.name:
         return
-    locks.take_all([seat.game for seat in player.seats],
-                   {"action": "rename", "old": player.name, "new": new_name})
+    change = {"action": "rename", "old": player.name, "new": new_name}
+    games = [seat.game for seat in player.seats]
+    locks.take_all(games, change)
     player.rename(new_name)
     try:
         db.session.flush()
@@ -60,6 +61,13 @@ def rename_player(player: Player, new_name: str) -> None:
         # another phone gave someone this name at the same moment
         db.session.rollback()
         raise ServiceError(told.player_exists(new_name)) from None
+    # a game that started at this moment seating the player held the player's row until
+    # its commit, which the rename's UPDATE waited for: it is read now, and gets a new
+    # version too, or its page would keep the old name under the version it started with
+    late = db.session.scalars(select(Game).join(Seat, Seat.game_id == Game.id).where(
+        Seat.player_id == player.id, Game.id.not_in([game.id for game in games]))).all()
+    if late:
+        locks.take_all(late, change)
 
 
 def start_night(group_id: int, day: date, title: str | None) -> Night:

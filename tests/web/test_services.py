@@ -1,13 +1,17 @@
 """Services: the only place entries are added, undone and corrected."""
 
+import threading
+import time
+
 import pytest
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from companion import services
 from companion.extensions import db
 from companion.models import Entry, Game, Night, Player
 from companion.rules import RuleError
-from tests.conftest import GROUP
+from tests.conftest import GROUP, TEST_DATABASE_URL
 
 
 @pytest.fixture
@@ -166,3 +170,48 @@ def test_a_setup_the_rules_refuse_starts_no_game(app):
         night = services.start_night(GROUP, __import__("datetime").date(2026, 11, 30), None)
         with pytest.raises(RuleError, match="2 to 8 players"):
             services.start_game(night, "skyjo", [services.get_or_create_player(GROUP, "Ann")], {})
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL: two transactions at once")
+def test_a_game_started_while_its_player_is_renamed_gets_a_new_version_too(app):
+    """Ann is renamed while another phone starts a game seating her: the start holds
+    her row until it commits (its records' lock), and the rename, waiting for it, then
+    gives that game a new version too, so that no page of it keeps her old name."""
+    with app.app_context():
+        night = services.start_night(GROUP, __import__("datetime").date(2026, 11, 30), "T")
+        ann, ben, cid = [services.get_or_create_player(GROUP, n) for n in ("Ann", "Ben", "Cid")]
+        services.start_game(night, "skyjo", [ann, ben], {})
+        other = services.start_game(night, "skyjo", [ben, cid], {})
+        db.session.commit()
+        ann_id, other_id, before = ann.id, other.id, other.version
+    engine = create_engine(app.config["SQLALCHEMY_DATABASE_URI"])
+    renamed = []
+
+    def rename():
+        with app.app_context():
+            services.rename_player(db.session.get(Player, ann_id), "Anne")
+            db.session.commit()
+            renamed.append(True)
+
+    try:
+        with engine.connect() as starting:
+            # the other phone's start, as far as its lock of the players it seats
+            starting.execute(text("select id from player where id = :p for no key update"),
+                             {"p": ann_id})
+            thread = threading.Thread(target=rename)
+            thread.start()
+            deadline = time.monotonic() + 10
+            while not starting.execute(text(
+                    "select count(*) from pg_stat_activity where wait_event_type = 'Lock' "
+                    "and datname = current_database()")).scalar():
+                assert time.monotonic() < deadline, "the rename never waited for Ann's row"
+                time.sleep(0.05)
+            starting.execute(text("insert into seat (game_id, seat, player_id, total, won) "
+                                  "values (:g, 2, :p, 0, false)"), {"g": other_id, "p": ann_id})
+            starting.commit()
+        thread.join(10)
+    finally:
+        engine.dispose()
+    assert renamed
+    with app.app_context():
+        assert db.session.get(Game, other_id).version != before
