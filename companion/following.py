@@ -28,11 +28,12 @@ So the middleware can only ever give a phone what its group may see.
 **Held questions.** On a server whose workers are gevent's (docs/hosting.md: thousands of
 phones), an unchanged question is not answered at once: it is held up to FOLLOW_HOLD
 seconds (20 by default there; 0, answered at once, under waitress or threaded workers,
-whose threads a held question would take). One loop per process (`Watcher`) reads the
-tags of every question it holds ten times a second (in one query for all the games held;
-a night, whose tag is several tables', in one query each, twice a second); when a tag is
-no longer the one a phone has, the membership query is asked again, and its answer is
-the new page, as above. A question whose hold ends with nothing new is asked the
+whose threads a held question would take). One loop per process (`Watcher`,
+companion/holding.py) finds out when what a question shows changes: on PostgreSQL the
+database notifies every new version of a game, elsewhere the loop reads the games held
+ten times a second; a night, whose tag is several tables', is read twice a second. When a
+tag is no longer the one a phone has, the membership query is asked again, and its answer
+is the new page, as above. A question whose hold ends with nothing new is asked the
 membership query once more before its 304. The phone asks again as soon as an answer
 comes (static/js/live.js), so a change reaches it within the loop's interval, while an
 idle table costs one question per phone every FOLLOW_HOLD seconds instead of every 1.5.
@@ -259,8 +260,7 @@ class Unchanged:
     def listen_url(self) -> str | None:
         """Where the watcher listens for changed games (companion/holding.py): the app's
         database server; None for SQLite."""
-        self.connect().close()
-        url = self.engine.url
+        url = self.reading().url
         if url.get_backend_name() != "postgresql":
             return None
         return url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -268,14 +268,17 @@ class Unchanged:
     def connect(self):
         """A connection of the app's engine (its pool; the app disposes of it), in
         autocommit on a database server: the one SELECT without BEGIN and ROLLBACK."""
+        # not asked whether it works first (connections.py): if not, Flask answers
+        with connections.unasked():
+            return self.reading().connect()
+
+    def reading(self):
         if self.engine is None:
             with self.app.app_context():
                 engine = db.engine
             self.engine = (engine if engine.dialect.name == "sqlite"
                            else engine.execution_options(isolation_level="AUTOCOMMIT"))
-        # not asked whether it works first (connections.py): if not, Flask answers
-        with connections.unasked():
-            return self.engine.connect()
+        return self.engine
 
 
 def init_app(app):

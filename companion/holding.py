@@ -116,17 +116,21 @@ class Watcher:
             while True:
                 notified = listener.changed(EVERY)
                 now = time.monotonic()
+                games = notified is None or now - read_at >= READ_EVERY
+                nights = now - nights_at >= NIGHTS_EVERY
                 with self.lock:
-                    held = {key: list(waiting) for key, waiting in self.held.items()}
-                    if not held:
+                    if not self.held:
                         idle += EVERY
                         if idle >= 60:  # nobody held for a minute: the next hold starts a loop
                             self.loop = None
                             return
                         continue
+                    if games or nights:
+                        held = {key: list(waiting) for key, waiting in self.held.items()}
+                    else:  # only the games notified (many times a second on a busy server)
+                        held = {("game", game): list(self.held[("game", game)])
+                                for game in notified if ("game", game) in self.held}
                 idle = 0.0
-                games = notified is None or now - read_at >= READ_EVERY
-                nights = now - nights_at >= NIGHTS_EVERY
                 tags = {}
                 if games or nights:
                     try:
