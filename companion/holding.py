@@ -157,12 +157,12 @@ class Watcher:
     def read(self, held, games: bool, nights: bool) -> dict[tuple, str | None]:
         """{key: its tag now}, with `games` for the games held (in one query per CHUNK),
         with `nights` for each night held (one query each)."""
-        games = sorted(key[1] for key in held if key[0] == "game") if games else []
-        tags: dict[tuple, str | None] = {("game", game): None for game in games}
+        ids = sorted(key[1] for key in held if key[0] == "game") if games else []
+        tags: dict[tuple, str | None] = {("game", game): None for game in ids}
         with self.reader.connect() as connection:
-            for start in range(0, len(games), CHUNK):
+            for start in range(0, len(ids), CHUNK):
                 for game_id, version in connection.execute(
-                        GAME_VERSIONS, {"games": games[start:start + CHUNK]}):
+                        GAME_VERSIONS, {"games": ids[start:start + CHUNK]}):
                     tags["game", game_id] = version
             for key, waiting in held.items():
                 if nights and key[0] == "night":

@@ -1,6 +1,5 @@
 """The group's people and games, a row or a number each: the roster, whether a player
-has played, a group's members; a game's version, its watch
-token and its settings."""
+has played, a group's members; a game's version, its watch token and its settings."""
 
 import functools
 

@@ -71,7 +71,7 @@ def pad_page(game, body: str) -> str:
     nothing on it is its own (no undone entry to put back, no refused form)."""
     kind = KINDS[game.kind]
     return render_template("games/pad.html", game=game, kind=kind, body=Markup(body),
-                           title=shown(kind.rules.group_title(game.options)),
+                           title=shown(game.title),
                            chart=bool(game.docs) and not game.in_progress)
 
 
