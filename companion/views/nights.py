@@ -109,7 +109,9 @@ def add_attendee(night_id):
     status = 422
     if form.validate_on_submit():
         def add():
-            limits.count("player")
+            # a name already on the roster adds nobody to it, and is not counted
+            if services.find_player(night.group_id, form.name.data) is None:
+                limits.count("player")
             player = services.add_attendee(night, form.name.data)
             return players_of(night, adding=1), gettext("%(name)s joined the night.",
                                                         name=player.name)

@@ -223,6 +223,10 @@ def test_nights_players_and_invites_are_limited_each_with_a_sentence(app, client
     assert player.status_code == 429
     assert "This phone has added 2 players in the last minute." in shown(player)
     assert parse(player).one("input[name=name]").get("value") == "Cid"
+    # a name from the roster adds nobody to it: it is not counted
+    assert client.post("/nights/2/attendees", data={"name": "ann"}).status_code == 302
+    with app.app_context():
+        assert [p.name for p in db.session.get(Night, 2).attendees] == ["Ann"]
     client.post(f"/groups/{GROUP}/invite")
     with app.app_context():
         invite = db.session.get(Group, GROUP).invite
