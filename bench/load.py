@@ -82,20 +82,27 @@ def figures(*samples):
 
 
 VERSION = re.compile(r'name="version" type="hidden" value="([0-9a-f]+)"')
+UNDO_FORM = re.compile(r'<form method="post" action="[^"]*/undo".*?</form>', re.S)
 
 
 class ScoreEntry:
     """POST a Skyjo round, follow the redirect, GET the pad: one score entry. Counts the
     POST's queries, and keeps the GET's in page_queries. The scenario is one kind's by
     choice (a fixed round, as docs/benchmark.md describes); every other page the
-    benchmark measures comes from the registry."""
+    benchmark measures comes from the registry.
+
+    `undo`: each entry is then undone, untimed, with the pad's Undo button, so that every
+    entry is made at the same point of the game (bench/tables.py sets it at mid-game):
+    without it, the game grows by a round an entry, and the figure with how many entries
+    the benchmark makes (a Skyjo game of 70 rounds, which no table plays)."""
 
     KIND = "skyjo"
     # a target nobody reaches with zero scores: the game takes every round
     OPTIONS = {"target": 1000}
 
-    def __init__(self, base, game_id, players):
+    def __init__(self, base, game_id, players, undo=False):
         self.base = base
+        self.undo = undo
         self.path = f"/games/{game_id}"
         self.players = players
         self.version = None
@@ -105,10 +112,8 @@ class ScoreEntry:
     def timed(self, session):
         """One entry, its POST and its redirect's GET timed apart: ((ms, queries), (ms,
         queries))."""
-        started = time.perf_counter()
         queries = self(session)
-        whole = (time.perf_counter() - started) * 1000
-        return (whole - self.page_ms, queries), (self.page_ms, self.page_queries)
+        return (self.post_ms, queries), (self.page_ms, self.page_queries)
 
     def __call__(self, session):
         if "csrf" not in session.headers:
@@ -121,8 +126,10 @@ class ScoreEntry:
             data = {"csrf_token": session.headers["csrf"], "version": self.version,
                     "finisher": self.players[0],
                     **{f"score_{i}": "0" for i in range(len(self.players))}}
+            started = time.perf_counter()
             post = session.post(self.base + self.path + "/entries", data=data,
                                 allow_redirects=False, timeout=30)
+            self.post_ms = (time.perf_counter() - started) * 1000
             if post.status_code != 302:
                 raise RuntimeError(f"score entry refused: {post.status_code}")
             started = time.perf_counter()
@@ -130,5 +137,17 @@ class ScoreEntry:
             self.page_ms = (time.perf_counter() - started) * 1000
             # the next round is based on the sheet this one left, as the pad shows it
             self.version = VERSION.search(page.text).group(1)
+            if self.undo:
+                self.take_back(session, page.text)
         self.page_queries = max(self.page_queries, int(page.headers.get("X-Query-Count", 0)))
         return int(post.headers.get("X-Query-Count", 0))
+
+    def take_back(self, session, page):
+        """The pad's Undo button tapped, and the pad it redirects to read for the version."""
+        form = UNDO_FORM.search(page).group(0)
+        data = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', form))
+        undone = session.post(self.base + self.path + "/undo", data=data,
+                              allow_redirects=True, timeout=30)
+        if undone.status_code != 200:
+            raise RuntimeError(f"undo refused: {undone.status_code}")
+        self.version = VERSION.search(undone.text).group(1)

@@ -193,11 +193,12 @@ def extras(found_by_size):
 
 def score_entries(raw, servers, prepared, phones, requests_total):
     """A score entry as a phone makes it, the raw callable asked between: the POST of a
-    Skyjo round (timed), then the GET of the pad it redirects to (timed apart), whose
-    version the next round is based on. {"POST": samples, "GET": samples}."""
+    Skyjo round (timed), then the GET of the pad it redirects to (timed apart), then the
+    round undone (untimed), so that each entry is made at mid-game.
+    {"POST": samples, "GET": samples}."""
     from bench.load import ScoreEntry
 
-    entries = {name: ScoreEntry(servers[name].base, game_id, names)
+    entries = {name: ScoreEntry(servers[name].base, game_id, names, undo=True)
                for name, (_, _, game_id, names, _) in prepared.items()}
     samples = {part: {name: {"latencies": [], "queries": [], "wall": 0.0}
                       for name in ["raw", *servers]} for part in ("POST", "GET")}

@@ -47,7 +47,7 @@ def targets(url):
 
 def tonight(url, names, group_id):
     """Tonight's table: a game of each kind in the registry played to mid-game (its pad's
-    MID_GAME), and a fresh game for score entry (SCORED, the scenario ScoreEntry plays).
+    MID_GAME), and a game for score entry, at mid-game too (the scenario ScoreEntry plays).
     Returns the pads to measure and the score-entry game."""
     from companion import create_app, services
     from companion.demo_play import play
@@ -65,7 +65,11 @@ def tonight(url, names, group_id):
             for doc in entries:
                 services.add_entry(game, doc, game.version)
             pads[f"pad {kind}"] = f"/games/{game.id}"
+        # the score-entry game at mid-game too, as a table has it (its pad's MID_GAME)
         scoring = services.start_game(night, ScoreEntry.KIND, players, ScoreEntry.OPTIONS)
+        for doc in play(ScoreEntry.KIND, names, scoring.options, random.Random(2),
+                        stop_after=KINDS[ScoreEntry.KIND].mid_game):
+            services.add_entry(scoring, doc, scoring.version)
         db.session.commit()
         scoring_id = scoring.id
         db.engine.dispose()
