@@ -89,9 +89,13 @@ def backup() -> dict[str, Any]:
             "groups": list(held.values())}
 
 
-def dumps(document: dict[str, Any]) -> str:
-    """Stable text: the same database always gives the same file (but for exported_at)."""
-    return json.dumps(document, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+def dumps(document: dict[str, Any], indent: int | None = 1) -> str:
+    """Stable text: the same database always gives the same file (but for exported_at).
+    Indented, a line a value, for a file a person may open (a backup); `indent=None`, on
+    one line, for a program (a night's export): json's C encoder writes only that, about
+    five times as fast."""
+    return json.dumps(document, sort_keys=True, indent=indent, ensure_ascii=False,
+                      separators=(",", ": ") if indent else (",", ":")) + "\n"
 
 
 def now_text() -> str:

@@ -139,7 +139,7 @@ def night_csv(night_id):
 @bp.get("/nights/<int:night_id>/export.json")
 def night_json(night_id):
     night = load_night(night_id)
-    return download(backup.dumps(export.night_json(night)), "application/json",
+    return download(backup.dumps(export.night_json(night), indent=None), "application/json",
                     export.filename(night, "json"))
 
 
