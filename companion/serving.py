@@ -15,6 +15,7 @@ the same address and port. `--local` keeps it to this machine.
 
 from __future__ import annotations
 
+import gc
 import io
 import sys
 
@@ -38,6 +39,16 @@ WAITRESS = {
     "max_request_body_size": 8 * 1024 * 1024,
     "ident": "companion",
 }
+
+
+def settle() -> None:
+    """Once the app is loaded, before it serves: what it holds for good (modules, the URL
+    map, the catalogs) is put out of the garbage collector's sight. Its full collections,
+    which come every few dozen requests, would otherwise walk all of it each time: a pause
+    of 50-70 ms in the middle of a request at 5,000 nights (docs/benchmark.md). gunicorn's
+    workers call it too (gunicorn.conf.py)."""
+    gc.collect()
+    gc.freeze()
 
 
 def banner(base: str, local: bool) -> str:
@@ -79,4 +90,5 @@ def serve(port: int, local: bool) -> None:
     app.config["PUBLIC_URL"] = base.rstrip("/")
     click.echo(banner(app.config["PUBLIC_URL"], local))
     sys.stdout.flush()
+    settle()
     waitress.serve(app, host=host, port=port, **WAITRESS)
