@@ -14,10 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from babel.dates import format_skeleton
-from flask_babel import gettext, ngettext
 
 from . import text
-from .i18n import and_list, language, shown, term
+from .i18n import and_list, gettext, language, ngettext, shown, term
 from .i18n import points as score_text
 
 # the drawing's own units; the svg scales to the width of the phone

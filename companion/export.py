@@ -6,11 +6,9 @@ import csv
 import io
 from typing import Any
 
-from flask_babel import gettext
-
 from . import services
 from .backup import night_doc, now_text
-from .i18n import and_list, shown
+from .i18n import and_list, gettext, shown
 from .models import Night
 from .kinds.registry import KINDS
 from .rules.sheet import json_number

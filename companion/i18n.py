@@ -15,11 +15,11 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_time
+from babel.dates import format_date, format_time
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 from flask import current_app, g, has_app_context, has_request_context, request
-from flask_babel import format_date, get_locale, get_translations, gettext
+from flask_babel import get_locale, get_translations
 
 from . import text
 from .extensions import babel
@@ -50,11 +50,33 @@ def language_of(cookies, accepted) -> str:
 
 
 def catalog():
-    """This request's translations (its language is chosen once a request)."""
+    """This request's translations (its language is chosen once a request); outside a
+    request, Flask-Babel's (English). Flask-Babel's `gettext` finds them again for each
+    message, which costs several times the message's own lookup."""
+    if not has_request_context():
+        return get_translations()
     found = g.get("catalog")
     if found is None:
         found = g.catalog = get_translations()
     return found
+
+
+def gettext(string: str, **variables) -> str:
+    """Flask-Babel's `gettext`, from this request's catalog (`catalog`)."""
+    said = catalog().ugettext(string)
+    return said % variables if variables else said
+
+
+def ngettext(singular: str, plural: str, num: int, **variables) -> str:
+    """Flask-Babel's `ngettext` (`num` is a place too), from this request's catalog."""
+    variables.setdefault("num", num)
+    return catalog().ungettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables) -> str:
+    """Flask-Babel's `pgettext`, from this request's catalog."""
+    said = catalog().upgettext(context, string)
+    return said % variables if variables else said
 
 
 def init_app(app):
@@ -123,8 +145,16 @@ def day(value, style: str = "date") -> str:
     "2026. gada 1. decembris"."""
     if not has_app_context():
         return text.day(value, style)
-    styles = DATE_STYLES.get(language(), DATE_STYLES["other"])
-    return format_date(value, styles[style])
+    lang = language()
+    return dated(value, DATE_STYLES.get(lang, DATE_STYLES["other"])[style], lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def dated(value, pattern: str, lang: str) -> str:
+    """A date in a pattern and language, as Babel writes it (the history's rows are
+    written with the same few dates again and again; Babel reads its locale data anew for
+    each)."""
+    return format_date(value, pattern, locale=lang)
 
 
 def clock(moment: datetime) -> str:
@@ -149,17 +179,20 @@ def lasted(minutes: int) -> str:
 
 def and_list(names) -> str:
     """ "Ann, Ben and Cid" in the reader's language ("Ann, Ben ja Cid")."""
-    names = list(names)
+    return listed(tuple(names), language())
+
+
+@functools.lru_cache(maxsize=4096)
+def listed(names: tuple, lang: str) -> str:
     # the app's English lists have no comma before "and", as British English writes them
-    lang = language()
-    return format_list(names, locale="en_GB" if lang == "en" else lang) if names else ""
+    return format_list(list(names), locale="en_GB" if lang == "en" else lang) if names else ""
 
 
 def term(word) -> str:
     """A word of the rules (a kind's title, a row, a setting: a `Term`) in the reader's
     language; any other text (a name the table typed) as it is."""
     if isinstance(word, Term):
-        return gettext(word)
+        return catalog().ugettext(word)
     return "" if word is None else str(word)
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
 from .charts import RESULT_X_LABELS, Chart, every_nth, line_chart, month, number
-from .i18n import day
+from .i18n import day, gettext, ngettext
 
 
 def month_axis(dates: list) -> list[str]:

@@ -4,10 +4,8 @@ here; a kind's own words come from its registry entry (companion/kinds)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext, ngettext
-
 from . import text
-from .i18n import and_list, sentence, term
+from .i18n import and_list, gettext, ngettext, sentence, term
 from .kinds.registry import KINDS
 from .models import Game
 

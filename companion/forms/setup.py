@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from flask import request
-from flask_babel import gettext, ngettext
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..i18n import term
+from ..i18n import gettext, ngettext, term
 from ..rules import Rules
 from ..text import clean
 from .base import Form, Once, WholeNumberField

@@ -11,9 +11,9 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar
 
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
+from ..i18n import gettext, ngettext
 from ..rules import Rules, Sheet
 
 

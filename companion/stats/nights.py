@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from flask_babel import gettext, ngettext
-
 from ..extensions import db
-from ..i18n import and_list, points, shown
+from ..i18n import and_list, gettext, ngettext, points, shown
 from ..models import ABANDONED, FINISHED, IN_PROGRESS, Game, Night, Player, PlayerRecord
 from ..rules import GAMES
 

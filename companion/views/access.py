@@ -15,10 +15,10 @@ it: tests/web/test_groups.py walks the whole URL map.
 from __future__ import annotations
 
 from flask import abort, flash, g, redirect, request, session, url_for
-from flask_babel import gettext
 
 from .. import once
 from ..extensions import db
+from ..i18n import gettext
 from ..queries import OWNERS
 from ..services.groups import Membership, adopt, memberships
 
@@ -33,7 +33,6 @@ OPEN = frozenset({"main.home", "groups.start", "groups.join"})
 ANSWERS_GONE = frozenset({"nights.delete", "games.delete"})
 # asked by a page every 1.5 s: they never change which group the lists show
 FOLLOWS = frozenset({"live.follow_game", "live.follow_night"})
-
 
 
 def remember(membership: Membership) -> None:

@@ -3,13 +3,13 @@
 from urllib.parse import urlsplit
 
 from flask import current_app, g, render_template, request, url_for
-from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from ..address import origin, origins
 from ..extensions import db
+from ..i18n import gettext
 from ..security import ForeignRequest
 from ..services import changes
 from .helpers import own_path

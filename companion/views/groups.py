@@ -2,12 +2,11 @@
 (a new invite, signing out the other phones, switching between a phone's groups)."""
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
-from flask_babel import gettext, ngettext
 
 from .. import limits, once, queries, services
 from ..extensions import db
 from ..forms import ConfirmForm, GroupNameForm, StartGroupForm
-from ..i18n import sentence
+from ..i18n import gettext, ngettext, sentence
 from ..models import Group
 from ..services import groups
 from ..services.changes import Answer, once_only

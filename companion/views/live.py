@@ -23,13 +23,12 @@ import hmac
 
 import segno
 from flask import Blueprint, abort, make_response, render_template, request, url_for
-from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .. import queries, services, told
 from ..address import public_url
 from ..extensions import db
-from ..i18n import term
+from ..i18n import gettext, term
 from ..models import Game, Night
 from ..kinds.registry import KINDS
 from .games.pages import followed_pad, load_game

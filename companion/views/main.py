@@ -7,11 +7,10 @@ import json
 
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request,
                    send_from_directory, url_for)
-from flask_babel import gettext
 
 from .. import queries
 from ..forms import NightForm, StartGroupForm
-from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES, language
+from ..i18n import COOKIE, COOKIE_AGE, gettext, language, LANGUAGES
 from .helpers import kind_names, own_path
 
 bp = Blueprint("main", __name__)

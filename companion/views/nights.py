@@ -4,12 +4,11 @@ from datetime import date
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
                    request, url_for)
-from flask_babel import gettext
 
 from .. import limits, queries, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, ConfirmOnceForm, NewPlayerForm, NightForm
-from ..i18n import sentence
+from ..i18n import gettext, sentence
 from ..models import Night, Player
 from ..rules import GAMES
 from .access import chosen_group_id, current_group_id, owned

@@ -5,13 +5,12 @@ from threading import Lock
 
 from flask import (Blueprint, abort, flash, get_template_attribute, redirect, render_template,
                    request, url_for)
-from flask_babel import gettext
 from sqlalchemy.orm.exc import StaleDataError
 
 from .. import player_charts, queries, services, stats
 from ..extensions import db
 from ..forms import ConfirmForm, NameForm
-from ..i18n import language, sentence
+from ..i18n import gettext, language, sentence
 from ..models import Player
 from .access import current_group_id
 

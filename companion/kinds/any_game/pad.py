@@ -6,12 +6,11 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import gettext, ngettext
 from wtforms import BooleanField
 from wtforms.validators import Optional
 
 from ...forms import EntryForm, WholeNumberField
-from ...i18n import points as points_shown
+from ...i18n import gettext, ngettext, points as points_shown
 from ..base import Kind, RoundWords
 from ..board import Board, common
 from .rules import POINTS, RULES

@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
-from ...i18n import points as points_text, signed, term
+from ...i18n import gettext, points as points_text, signed, term
 from ...text import rounded_together
 from ..base import Kind
 from ..board import Board, common

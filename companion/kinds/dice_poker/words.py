@@ -3,9 +3,9 @@ as the words around "turn" change with it in et, pl and lv."""
 
 from __future__ import annotations
 
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
+from ...i18n import gettext, ngettext
 from ..base import Words
 
 

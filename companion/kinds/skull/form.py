@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
 from ...forms import EntryForm, WholeNumberField
+from ...i18n import gettext
 
 
 @dataclass

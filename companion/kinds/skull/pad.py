@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import random
 
-from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup
 
-from ...i18n import and_list, language, sentence
+from ...i18n import and_list, gettext, language, ngettext, pgettext, sentence
 from ...rules import RuleError
 from ..base import Kind, Words
 from ..board import common

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
-
 from ... import text
-from ...i18n import and_list, points as points_shown, sentence
+from ...i18n import and_list, gettext, points as points_shown, sentence
 from ...rules import RuleError
 from .rules import CELLS, COLUMNS, RULES, grid_score, removed_at_reveal
 
@@ -31,7 +29,6 @@ class GridRead:
         return [(c, gettext("Row %(row)s, column %(column)s: %(message)s", row=row + 1,
                             column=c % COLUMNS + 1, message=message))
                 for c, message in sorted(self.cells.items()) if c // COLUMNS == row]
-
 
 
 def grid_of(form, i):

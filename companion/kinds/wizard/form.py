@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import gettext
 from wtforms import HiddenField
 from wtforms.validators import Optional
 
 from ...forms import EntryForm, WholeNumberField
+from ...i18n import gettext
 
 BIDS, TRICKS = "bids", "tricks"
 

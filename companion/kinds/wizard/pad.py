@@ -7,9 +7,7 @@ import random
 from dataclasses import dataclass
 from itertools import accumulate
 
-from flask_babel import gettext, ngettext
-
-from ...i18n import signed
+from ...i18n import gettext, ngettext, signed
 from ..base import Kind, RoundWords, Words
 from ..board import Board, common
 from .form import BIDS, TRICKS, Seat, WizardEntry, form_class, numbers, prefill, typed

@@ -1,13 +1,12 @@
 """Starting a game: the setup form, and a rematch in one tap."""
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from ... import queries, services, told
 from ...extensions import db
 from ...forms import ConfirmForm, game_setup_form
-from ...i18n import sentence
+from ...i18n import gettext, sentence
 from ...kinds.registry import KINDS
 from ...models import Night
 from ...services.changes import Answer, shared
