@@ -1,8 +1,10 @@
 """The reader's language: which one (a cookie set by the switch on every page, else the
 phone's Accept-Language), and numbers, dates, lists and the rules' refusals said in it.
 
-Strings are marked with Flask-Babel's `_`/`gettext`, `ngettext` and `lazy_gettext`; the
-catalogs are in companion/translations (README, "Languages"). The rules stay pure: a
+Strings are marked with `gettext`, `ngettext` and `pgettext` from this module (Flask-Babel's,
+reading the request's catalog once), Flask-Babel's `lazy_gettext` where a string is made
+before a request, and `_` in templates; the catalogs are in companion/translations (README,
+"Languages"). The rules stay pure: a
 `RuleError` carries its English sentence as a message key with named places, and
 `sentence` says it in the reader's language.
 """
