@@ -101,7 +101,8 @@ def init_app(app):
         npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n), newstyle=True)
     app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list,
                                  clock=clock, lasted=lasted)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term,
+                                 winners_line=winners_line)
 
     @app.after_request
     def vary(response):
@@ -111,7 +112,13 @@ def init_app(app):
 
 
 def language() -> str:
-    return str(get_locale() or "en")
+    """The reader's language code ("et"), found once a request."""
+    if not has_request_context():
+        return str(get_locale() or "en")
+    found = g.get("language")
+    if found is None:
+        found = g.language = str(get_locale() or "en")
+    return found
 
 
 def points(value) -> str:
@@ -188,6 +195,14 @@ def and_list(names) -> str:
 def listed(names: tuple, lang: str) -> str:
     # the app's English lists have no comma before "and", as British English writes them
     return format_list(list(names), locale="en_GB" if lang == "en" else lang) if names else ""
+
+
+def winners_line(names) -> str:
+    """Who won a game, as its row in a list says it: "Ann won", "Ann and Ben share the
+    win"."""
+    if len(names) == 1:
+        return gettext("%(name)s won", name=names[0])
+    return gettext("%(names)s share the win", names=and_list(names))
 
 
 def term(word) -> str:
