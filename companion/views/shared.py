@@ -15,7 +15,9 @@ kept page with the phone's own render).
 A page is kept under its game's version, which every change to what the pad shows
 replaces (a rename of one of its players included), and the reader's language. A night's
 page is not kept: its tag is made of ids and versions, and can come back to an earlier
-value while what it shows (a name) has changed. Phones woken together ask together: the
+value while what it shows (a name) has changed. The layout around a pad's body is kept
+beside it, for a reload with nothing of the phone's own on it (views/games/pages.py,
+`kept_pad_page`). Phones woken together ask together: the
 ones that ask while the page is being rendered wait for that render instead of making
 their own. Each app keeps the last KEPT pages.
 

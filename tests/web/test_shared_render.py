@@ -282,3 +282,28 @@ def test_a_page_with_an_undone_entry_in_its_form_is_its_phones_alone(table):
     bens, _ = asked(ben, game, old)
     for page in (bens.get_data(as_text=True), ben.get(f"/games/{game}").get_data(as_text=True)):
         assert form_data(pad_form(page))["points_0"] == ""
+
+
+def test_a_reloaded_pad_is_the_same_page_as_the_phones_own_render(table, renders):
+    """Ben reloads the pad after Ann did: his whole page, its layout too, is what his own
+    render would have been, but for what is signed for him; a page with his phone's own
+    line (a save's "Saved") is never given to another phone."""
+    ann, ben, game = table
+    ann.get(f"/games/{game}")
+    bens = ben.get(f"/games/{game}").get_data(as_text=True)
+    assert renders == [game]
+    with ben.application.app_context():
+        shared.kept_pages().pages.clear()
+    own = ben.get(f"/games/{game}").get_data(as_text=True)
+    assert without_signed(bens) == without_signed(own)
+    assert bens.startswith("<!doctype html>") and bens.rstrip().endswith("</html>")
+    assert "\x00" not in bens
+    saved = save(ann, game, 5, 6)
+    anns = ann.get(saved.headers["Location"]).get_data(as_text=True)
+    assert "Saved. Round 2: Ann 5, Ben 6." in texts(anns, "p.flash")
+    bens = ben.get(f"/games/{game}").get_data(as_text=True)
+    assert not texts(bens, "p.flash")
+    assert texts(ann.get(f"/games/{game}").get_data(as_text=True), "p.flash") == []
+    # and Ann's next reload, with nothing of hers left on it, is the table's page
+    assert without_signed(ann.get(f"/games/{game}").get_data(as_text=True)) == \
+        without_signed(bens)

@@ -8,8 +8,8 @@ from ...services import changes
 from ..once import key_of, reply
 from ..pad_tag import not_modified, pad_tag, tagged
 from . import bp
-from .pages import (REFUSED, followed_pad, load_game, pad_page, refill_for, refuse,
-                    render_correction, render_pad, status_for)
+from .pages import (REFUSED, followed_pad, kept_pad_page, load_game, pad_page, refill_for,
+                    refuse, render_correction, render_pad, status_for)
 
 
 @bp.get("/games/<int:game_id>")
@@ -27,8 +27,10 @@ def pad(game_id):
         body, status = render_pad(game, sheet, KINDS[game.kind].form_for(game, sheet,
                                                                           doc=refill))
     else:
-        # nothing of this phone's own on it: the body the table's phones follow, kept
-        body, status = pad_page(game, followed_pad(game_id, version, game)), 200
+        # nothing of this phone's own in it: the body the table's phones follow, kept; and
+        # the layout around it too, when nothing of the phone's is there either (tagged)
+        around = kept_pad_page if tag else pad_page
+        body, status = around(game, followed_pad(game_id, version, game)), 200
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)
 

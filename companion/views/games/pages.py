@@ -6,11 +6,11 @@ from markupsafe import Markup
 
 from ... import bgstats, charts, queries, services, told
 from ...forms import VersionForm
-from ...i18n import shown
+from ...i18n import language, shown
 from ...kinds.registry import KINDS
 from ...rules import RuleError
 from ..pad_tag import REFILL
-from ..shared import pad_key, shared
+from ..shared import kept_pages, pad_key, shared
 
 # what a change may be refused with, said beside the form
 REFUSED = (RuleError, services.ServiceError)
@@ -73,6 +73,25 @@ def pad_page(game, body: str) -> str:
     return render_template("games/pad.html", game=game, kind=kind, body=Markup(body),
                            title=shown(game.title),
                            chart=bool(game.docs) and not game.in_progress)
+
+
+# where the body goes in a kept layout (no page holds it: a NUL is never written)
+SPOT = "\x00body\x00"
+
+
+def kept_pad_page(game, body: str) -> str:
+    """`pad_page` for a phone with nothing of its own around the body either (no flashed
+    line, no query arguments: the page views/pad_tag.py tags): the layout is then the
+    same for every phone of the group, and is rendered once for the game's version and the
+    reader's language. It holds nothing signed for a phone (the body's forms do)."""
+    key = ("pad-layout", game.id, game.version, language())
+    store = kept_pages()
+    around = store.get(key)
+    if around is None:
+        around = tuple(pad_page(game, SPOT).split(SPOT))
+        store.put(key, around)
+    before, after = around
+    return before + body + after
 
 
 def render_correction(game, form, position, status):
