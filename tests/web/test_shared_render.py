@@ -284,10 +284,17 @@ def test_a_page_with_an_undone_entry_in_its_form_is_its_phones_alone(table):
         assert form_data(pad_form(page))["points_0"] == ""
 
 
+def without_flash(page):
+    """The page without its flashed lines (and the white space about them), nor what is
+    signed for its phone."""
+    page = re.sub(r'<p class="flash[^>]*>[^<]*</p>', "", page)
+    return without_signed(re.sub(r">\s+<", "><", page))
+
+
 def test_a_reloaded_pad_is_the_same_page_as_the_phones_own_render(table, renders):
     """Ben reloads the pad after Ann did: his whole page, its layout too, is what his own
-    render would have been, but for what is signed for him; a page with his phone's own
-    line (a save's "Saved") is never given to another phone."""
+    render would have been, but for what is signed for him; a phone's own line (a save's
+    "Saved") is on its page alone, which is otherwise the table's."""
     ann, ben, game = table
     ann.get(f"/games/{game}")
     bens = ben.get(f"/games/{game}").get_data(as_text=True)
@@ -303,6 +310,7 @@ def test_a_reloaded_pad_is_the_same_page_as_the_phones_own_render(table, renders
     assert "Saved. Round 2: Ann 5, Ben 6." in texts(anns, "p.flash")
     bens = ben.get(f"/games/{game}").get_data(as_text=True)
     assert not texts(bens, "p.flash")
+    assert without_flash(anns) == without_flash(bens)
     assert texts(ann.get(f"/games/{game}").get_data(as_text=True), "p.flash") == []
     # and Ann's next reload, with nothing of hers left on it, is the table's page
     assert without_signed(ann.get(f"/games/{game}").get_data(as_text=True)) == \

@@ -28,8 +28,8 @@ def pad(game_id):
                                                                           doc=refill))
     else:
         # nothing of this phone's own in it: the body the table's phones follow, kept; and
-        # the layout around it too, when nothing of the phone's is there either (tagged)
-        around = kept_pad_page if tag else pad_page
+        # the layout around it too, which a query's arguments would be in (its links)
+        around = pad_page if request.args else kept_pad_page
         body, status = around(game, followed_pad(game_id, version, game)), 200
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)

@@ -1,7 +1,8 @@
 """The pages of one game: its pad (also the body a following phone swaps in), the
 correction and confirm pages, and the game each of them reads."""
 
-from flask import abort, render_template, request, session
+from flask import (abort, get_flashed_messages, get_template_attribute, render_template,
+                   request, session)
 from markupsafe import Markup
 
 from ... import bgstats, charts, queries, services, told
@@ -66,13 +67,13 @@ def followed_pad(game_id: int, version: str, game=None) -> str:
     return shared(pad_key(game_id, version), render)
 
 
-def pad_page(game, body: str) -> str:
+def pad_page(game, body: str, **layout) -> str:
     """The pad page around a body of `followed_pad`: what a phone opens or reloads when
     nothing on it is its own (no undone entry to put back, no refused form)."""
     kind = KINDS[game.kind]
     return render_template("games/pad.html", game=game, kind=kind, body=Markup(body),
                            title=shown(game.title),
-                           chart=bool(game.docs) and not game.in_progress)
+                           chart=bool(game.docs) and not game.in_progress, **layout)
 
 
 # where the body goes in a kept layout (no page holds it: a NUL is never written)
@@ -80,18 +81,25 @@ SPOT = "\x00body\x00"
 
 
 def kept_pad_page(game, body: str) -> str:
-    """`pad_page` for a phone with nothing of its own around the body either (no flashed
-    line, no query arguments: the page views/pad_tag.py tags): the layout is then the
-    same for every phone of the group, and is rendered once for the game's version and the
-    reader's language. It holds nothing signed for a phone (the body's forms do)."""
+    """`pad_page` for a page opened without query arguments: the layout is then the same
+    for every phone of the group, and is rendered once for the game's version and the
+    reader's language, without flashed lines; this phone's ("Saved. Round 3: ...") go in
+    where the layout would have said them, just before the body. The layout holds nothing
+    signed for a phone (the body's forms do)."""
     key = ("pad-layout", game.id, game.version, language())
     store = kept_pages()
     around = store.get(key)
     if around is None:
-        around = tuple(pad_page(game, SPOT).split(SPOT))
+        around = tuple(pad_page(game, SPOT, flashed=[]).split(SPOT))
         store.put(key, around)
     before, after = around
-    return before + body + after
+    said = get_flashed_messages(with_categories=True)
+    return before + (flash_lines(said) if said else "") + body + after
+
+
+def flash_lines(messages) -> str:
+    # as plain text: a Markup added to the layout's text would escape it
+    return str(get_template_attribute("_macros.html", "flash_lines")(messages))
 
 
 def render_correction(game, form, position, status):
