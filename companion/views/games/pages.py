@@ -70,10 +70,13 @@ def followed_pad(game_id: int, version: str, game=None) -> str:
 def pad_page(game, body: str, **layout) -> str:
     """The pad page around a body of `followed_pad`: what a phone opens or reloads when
     nothing on it is its own (no undone entry to put back, no refused form)."""
-    kind = KINDS[game.kind]
-    return render_template("games/pad.html", game=game, kind=kind, body=Markup(body),
-                           title=shown(game.title),
-                           chart=bool(game.docs) and not game.in_progress, **layout)
+    return render_template("games/pad.html", body=Markup(body), **layout_of(game), **layout)
+
+
+def layout_of(game) -> dict:
+    """All that the layout around a pad's body shows of its game."""
+    return {"kind": KINDS[game.kind], "title": shown(game.title),
+            "chart": bool(game.docs) and not game.in_progress}
 
 
 # where the body goes in a kept layout (no page holds it: a NUL is never written)
@@ -82,11 +85,13 @@ SPOT = "\x00body\x00"
 
 def kept_pad_page(game, body: str) -> str:
     """`pad_page` for a page opened without query arguments: the layout is then the same
-    for every phone of the group, and is rendered once for the game's version and the
-    reader's language, without flashed lines; this phone's ("Saved. Round 3: ...") go in
+    for every phone, and is rendered once for what it shows of a game (`layout_of`), its
+    path and the reader's language, without flashed lines; this phone's ("Saved. Round 3: ...") go in
     where the layout would have said them, just before the body. The layout holds nothing
     signed for a phone (the body's forms do)."""
-    key = ("pad-layout", game.id, game.version, language())
+    shows = layout_of(game)
+    # its language links name the page's own path
+    key = ("pad-layout", request.path, game.kind, shows["title"], shows["chart"], language())
     store = kept_pages()
     around = store.get(key)
     if around is None:
