@@ -46,7 +46,8 @@ WAIT = 5.0
 class Kept:
     def __init__(self):
         self.lock = threading.Lock()
-        # {(what, version, language): (the page, its CSRF token, its keys)}
+        # {(what, version, language): (the page, its CSRF token, its keys)}; and a pad's
+        # layout, (before the body, after it) (views/games/pages.py, `kept_pad_page`)
         self.pages: collections.OrderedDict[tuple, tuple[str, str | None, tuple]] = \
             collections.OrderedDict()
         # {key: set when the render of that page under way ends}

@@ -86,9 +86,9 @@ SPOT = "\x00body\x00"
 def kept_pad_page(game, body: str) -> str:
     """`pad_page` for a page opened without query arguments: the layout is then the same
     for every phone, and is rendered once for what it shows of a game (`layout_of`), its
-    path and the reader's language, without flashed lines; this phone's ("Saved. Round 3: ...") go in
-    where the layout would have said them, just before the body. The layout holds nothing
-    signed for a phone (the body's forms do)."""
+    path and the reader's language, without flashed lines. This phone's ("Saved. Round
+    3: ...") go in where the layout would have said them, just before the body. The
+    layout holds nothing signed for a phone (the body's forms do)."""
     shows = layout_of(game)
     # its language links name the page's own path
     key = ("pad-layout", request.path, game.kind, shows["title"], shows["chart"], language())
