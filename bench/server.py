@@ -16,13 +16,13 @@ UNLIMITED = json.dumps({"join@": [10 ** 9, 3600], "group@": [10 ** 9, 3600]})
 
 
 class Gunicorn:
-    def __init__(self, app, workers, env):
+    def __init__(self, app, workers, env, options=()):
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.command = [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-                        "--bind", f"127.0.0.1:{self.port}", app]
+                        "--bind", f"127.0.0.1:{self.port}", *options, app]
         # every simulated phone comes from 127.0.0.1: the per-address limits on joining
         # and starting groups (companion/limits.py) would stop a benchmark of thousands
         self.env = {**os.environ, "COMPANION_CREATE_LIMITS": UNLIMITED, **env}
