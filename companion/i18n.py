@@ -209,7 +209,7 @@ def term(word) -> str:
     """A word of the rules (a kind's title, a row, a setting: a `Term`) in the reader's
     language; any other text (a name the table typed) as it is."""
     if isinstance(word, Term):
-        return catalog().ugettext(word)
+        return gettext(word)
     return "" if word is None else str(word)
 
 

@@ -73,7 +73,7 @@ def issue(scope_: str) -> str:
     """A new key for a form of `scope_`, as its hidden field carries it; noted with what it
     is for (the scope without its phone) while a page kept for other phones is rendered
     (views/shared.py)."""
-    value = _serializer(scope_).dumps(secrets.token_urlsafe(16))
+    value = _new_key(scope_)
     issued = g.get("issued")
     if issued is not None:
         issued.append((value, scope_.partition(":")[2]))
@@ -89,8 +89,11 @@ def issue_again(for_what: str) -> str:
 def issue_for(phone_: str, for_what: str, secret_key: str) -> str:
     """`issue_again` for the phone whose digest is `phone_`, outside a request (the
     follow's front, companion/following.py, gives a kept page to a phone it proved)."""
-    return _serializer(f"{phone_[:32]}:{for_what}", secret_key).dumps(
-        secrets.token_urlsafe(16))
+    return _new_key(f"{phone_[:32]}:{for_what}", secret_key)
+
+
+def _new_key(scope_: str, secret_key: str | None = None) -> str:
+    return _serializer(scope_, secret_key).dumps(secrets.token_urlsafe(16))
 
 
 def key(value: object, scope_: str) -> str | None:

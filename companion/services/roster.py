@@ -29,12 +29,15 @@ def find_player(group_id: int, name: str) -> Player | None:
         group_id=group_id, name_key=text.name_key(clean_name(name)))).scalar_one_or_none()
 
 
-def get_or_create_player(group_id: int, name: str) -> Player:
+def get_or_create_player(group_id: int, name: str, before_new=None) -> Player:
     """The group's player of that name, added to its roster if new (once, when two phones
-    add the same new name at the same moment)."""
+    add the same new name at the same moment); `before_new()` is called first then (a
+    phone's limit of new players, companion/limits.py, which may refuse)."""
     name = clean_name(name)
     player = find_player(group_id, name)
     if player is None:
+        if before_new is not None:
+            before_new()
         locks.insert_new(Player.__table__, ["group_id", "name_key"], group_id=group_id,
                          name=name, name_key=text.name_key(name), created_at=now_utc())
         player = find_player(group_id, name)
@@ -112,8 +115,8 @@ def recount_nights(group_id: int) -> None:
         .execution_options(synchronize_session=False))
 
 
-def add_attendee(night: Night, name: str) -> Player:
-    player = get_or_create_player(night.group_id, name)
+def add_attendee(night: Night, name: str, before_new=None) -> Player:
+    player = get_or_create_player(night.group_id, name, before_new)
     if attending(night, player):
         raise ServiceError(told.already_here(player.name))
     join_night(night, player)

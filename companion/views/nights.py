@@ -109,9 +109,8 @@ def add_attendee(night_id):
     if form.validate_on_submit():
         def add():
             # a name already on the roster adds nobody to it, and is not counted
-            if services.find_player(night.group_id, form.name.data) is None:
-                limits.count("player")
-            player = services.add_attendee(night, form.name.data)
+            player = services.add_attendee(night, form.name.data,
+                                           before_new=lambda: limits.count("player"))
             return players_of(night, adding=1), gettext("%(name)s joined the night.",
                                                         name=player.name)
         try:
