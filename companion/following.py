@@ -20,7 +20,9 @@ opened or written, nothing is rendered. When that read finds a game's page chang
 this process keeps its page rendered for another phone of the table in the phone's
 language (views/shared.py), the phone is given that page here, with its own CSRF token
 and keys signed in: a save wakes five phones, and four of them need nothing else of
-Flask. In every other case (no cookie or another shape of it, not this phone's group, no
+Flask. The first of them to find the page neither kept nor being rendered claims its
+render here and goes on to Flask, which renders it; the others wait here for that render,
+holding no connection to the database. In every other case (no cookie or another shape of it, not this phone's group, no
 such game, a page not kept, any error) the request goes on to Flask, which answers it
 with every check of a page: the outsider's 404, the page's body, the signed-out message.
 So the middleware can only ever give a phone what its group may see.
@@ -66,7 +68,7 @@ from .i18n import language_of
 from .queries.nights import night_tag_of, night_tag_rows
 from .security import page_headers
 from .views.helpers import ID_MAX
-from .views.shared import given, pad_key
+from .views.shared import CLAIMED, given, kept_pages, pad_key
 
 # the game's version and group, only for a member of the game's group: the game by its
 # key, the membership by the (group, phone) unique index
@@ -159,9 +161,19 @@ class Unchanged:
         change; anything else, the app's answer, with every check of a page."""
         if asked is not None and asked.key[0] == "game":
             accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
-            page = given(self.app, pad_key(asked.key[1], asked.tag),
-                         language_of(parse_cookie(environ), accepted), asked.phone,
-                         asked.csrf)
+            key = (*pad_key(asked.key[1], asked.tag),
+                   language_of(parse_cookie(environ), accepted))
+            store = kept_pages(self.app)
+            claimed = store.claim(key)
+            if claimed is not None:
+                # the first phone of its table to ask for the page: its request renders
+                # it, while the others wait here for that render (views/shared.py)
+                environ[CLAIMED] = key
+                try:
+                    return self.flask(environ, start_response, extra)
+                finally:
+                    store.release(key, claimed)
+            page = given(self.app, key, asked.phone, asked.csrf)
             if page is not None:
                 body = page.encode()
                 start_response("200 OK", [
@@ -170,6 +182,10 @@ class Unchanged:
                     *page_headers(self.app, environ.get("wsgi.url_scheme") == "https"),
                     *extra, *self.counted(asked)])
                 return [body]
+        return self.flask(environ, start_response, extra)
+
+    def flask(self, environ, start_response, extra):
+        """The app's answer, with `extra` headers."""
         return self.wsgi_app(environ, lambda status, headers, *rest:
                              start_response(status, [*headers, *extra], *rest))
 

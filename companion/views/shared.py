@@ -22,7 +22,11 @@ ones that ask while the page is being rendered wait for that render instead of m
 their own. Each app keeps the last KEPT pages.
 
 A phone whose question is held in front of Flask (companion/following.py) is given a kept
-page there, once its membership of the game's group is proved again: `given` below.
+page there, once its membership of the game's group is proved again: `given` below. The
+first of them to find the page neither kept nor being rendered claims its render there
+(`Kept.claim`), before its request goes on to Flask; the others wait for that render in
+front of Flask, holding no connection to the database, instead of each going through
+Flask's reads to find the render under way.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from __future__ import annotations
 import collections
 import threading
 
-from flask import current_app, g
+from flask import current_app, g, request
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
@@ -41,6 +45,8 @@ from ..i18n import language
 KEPT = 512
 # how long a phone waits for another phone's render of the same page before its own
 WAIT = 5.0
+# the request's environ key of a page claimed for it in front of Flask (`Kept.claim`)
+CLAIMED = "companion.claimed"
 
 
 class Kept:
@@ -65,6 +71,22 @@ class Kept:
                 return self.rendering[key]
             self.rendering[key] = threading.Event()
             return None
+
+    def claim(self, key) -> threading.Event | None:
+        """A claim on rendering the page `key` names (ended by `release`, or by `put` or
+        `drop`), when it is neither kept nor being rendered; else None."""
+        with self.lock:
+            if key in self.pages or key in self.rendering:
+                return None
+            self.rendering[key] = claimed = threading.Event()
+            return claimed
+
+    def release(self, key, claimed: threading.Event):
+        """End the claim `claimed` if its render did not (it kept no page)."""
+        with self.lock:
+            if self.rendering.get(key) is claimed:
+                del self.rendering[key]
+        claimed.set()
 
     def get(self, key):
         with self.lock:
@@ -103,7 +125,9 @@ def shared(key: tuple, render) -> str:
     page and whether it is the one `key` names (a change may have come in between)."""
     key = (*key, language())
     store = kept_pages()
-    found = store.get_or_claim(key)
+    # claimed for this request in front of Flask (companion/following.py), or claimed here
+    claimed = request.environ.pop(CLAIMED, None)
+    found = None if claimed == key else store.get_or_claim(key)
     if isinstance(found, threading.Event):
         # another phone is rendering this very page: its render, when it ends
         found.wait(WAIT)
@@ -148,14 +172,14 @@ def pad_key(game_id: int, version: str) -> tuple:
     return "pad", game_id, version
 
 
-def given(app, key: tuple, language: str, phone: str, csrf: str | None) -> str | None:
-    """The page `key` names in `language`, if this app keeps it (or is rendering it: once
-    rendered, as phones woken together are woken), for the phone whose digest
+def given(app, key: tuple, phone: str, csrf: str | None) -> str | None:
+    """The page `key` names (with its language), if this app keeps it (or is rendering it:
+    once rendered, as phones woken together are woken), for the phone whose digest
     is `phone` and whose session's CSRF secret is `csrf` (both from its verified cookie):
     its CSRF token and keys signed as Flask-WTF and companion/once.py sign them in a
     request. None when it is not kept, or when the page has a token and the session no
     CSRF secret yet (the app's render makes one)."""
-    found = kept_pages(app).awaited((*key, language))
+    found = kept_pages(app).awaited(key)
     if found is None or (found[1] is not None and csrf is None):
         return None
     signer = URLSafeTimedSerializer(app.config.get("WTF_CSRF_SECRET_KEY") or app.secret_key,

@@ -4,8 +4,11 @@ with its own CSRF token and one-time keys, never another phone's, and can save f
 
 import re
 import threading
+import time
+from types import SimpleNamespace
 
 import pytest
+from flask import abort
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -211,6 +214,83 @@ def test_a_phone_behind_on_the_sheet_is_given_the_kept_page_by_one_read(table, r
     save(ben, game, 7, 8, page=bens)
     sheet = ann.get(f"/games/{game}/sheet.json").get_json()
     assert [entry["scores"] for entry in sheet["entries"]][-1] == {"Ann": 7, "Ben": 8}
+
+
+def woken_together(phones, game, tag):
+    """The phones' questions, each with `tag`, released at the same moment, as a save
+    wakes the held questions of a table: {phone: (status, page)}."""
+    gate, answers = threading.Barrier(len(phones)), {}
+
+    def ask(phone):
+        gate.wait()
+        answer = phone.get(f"/games/{game}/follow", headers={"If-None-Match": f'"{tag}"'})
+        answers[phone] = answer.status_code, answer.get_data(as_text=True)
+
+    threads = [threading.Thread(target=ask, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.fixture
+def slow_flask(monkeypatch):
+    """Flask's answer to a follow takes a while before it renders (its reads on a busy
+    server): every phone woken with the first asks meanwhile. `reached`: the game ids the
+    app's follow was asked for; `fail_first`: the first of them is the 404 of a game
+    deleted at that moment."""
+    slow = SimpleNamespace(reached=[], fail_first=False)
+    real = live.game_version
+
+    def game_version(game_id):
+        slow.reached.append(game_id)
+        time.sleep(0.3)
+        if slow.fail_first and len(slow.reached) == 1:
+            abort(404)
+        return real(game_id)
+
+    monkeypatch.setattr(live, "game_version", game_version)
+    return slow
+
+
+def test_phones_woken_together_with_their_tags_reach_flask_once(table, renders,
+                                                                slow_flask):
+    """Six phones hold the page before Ann's save and are woken by it together: the first
+    to ask claims the new page's render in front of Flask and goes on to the app; the five
+    others wait for that render in front of Flask, not in it, and are given it, each with
+    its own token and keys."""
+    ann, ben, game = table
+    phones = [ann, ben, *(ann.application.test_client() for _ in range(4))]
+    old = tag_of(ann.get(f"/games/{game}").get_data(as_text=True))
+    for phone in phones[1:]:
+        phone.get(f"/games/{game}")
+    save(ann, game, 5, 6)
+    renders.clear()
+    answers = woken_together(phones, game, old)
+    assert slow_flask.reached == [game] and renders == [game]
+    assert {status for status, _ in answers.values()} == {200}
+    assert len({without_signed(page) for _, page in answers.values()}) == 1
+    assert len({value for _, page in answers.values() for value in signed(page)}) == 6 * 3
+
+
+def test_a_claimed_render_that_keeps_nothing_lets_the_others_go_on(table, renders,
+                                                                   slow_flask):
+    """The first phone's request ends without a page (the game deleted as it read): the
+    five others stop waiting for it at once and get their answer from the app."""
+    ann, ben, game = table
+    phones = [ann, ben, *(ann.application.test_client() for _ in range(4))]
+    old = tag_of(ann.get(f"/games/{game}").get_data(as_text=True))
+    for phone in phones[1:]:
+        phone.get(f"/games/{game}")
+    save(ann, game, 5, 6)
+    renders.clear()
+    slow_flask.fail_first = True
+    started = time.monotonic()
+    answers = woken_together(phones, game, old)
+    assert time.monotonic() - started < shared.WAIT
+    assert sorted(status for status, _ in answers.values()) == [200] * 5 + [404]
+    assert renders == [game]
 
 
 def test_an_outsider_with_any_tag_gets_the_404_not_the_kept_page(table):
