@@ -2,7 +2,8 @@
 
 Each race gets a Skyjo game of its own, two rounds in, for two players of its own. Both
 phones read the game's version as their pad shows it, then send their change together
-through a barrier to gunicorn with three workers. Afterwards the game must be what some
+through a barrier to gunicorn with three sync workers, and on PostgreSQL again to one
+gevent worker. Afterwards the game must be what some
 serial order of the acknowledged changes makes of it, and at the end every game's stored
 figures, records, pages and exports must agree and the backup must restore.
 
@@ -14,6 +15,7 @@ import os
 
 import pytest
 
+from tests.conftest import TEST_DATABASE_URL
 from tests.server.conftest import Phone, at_once
 from tests.server.consistency import check_database
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
@@ -22,15 +24,26 @@ RACES = int(os.environ.get("RACES_PER_PAIR", "3"))
 PAIRS = list(itertools.combinations_with_replacement(ACTIONS, 2))
 
 
-@pytest.fixture(scope="module")
-def race_db(tmp_path_factory):
-    return build_games(tmp_path_factory.mktemp("races"), len(PAIRS) * RACES)
+# gunicorn's workers: three sync ones (every request in a process of its own at a time),
+# and one gevent worker, whose requests run together in one process and wait for the
+# database in place (companion/connections.py): a race there would block the worker for
+# good if a request gave way while holding a game's lock
+SERVERS = {"sync": {"workers": 3},
+           "gevent": {"workers": 1, "options": ["--worker-class", "gevent"]}}
+
+
+@pytest.fixture(scope="module", params=list(SERVERS))
+def race_db(request, tmp_path_factory):
+    if request.param == "gevent" and not TEST_DATABASE_URL:
+        pytest.skip("gevent's workers are for PostgreSQL (docs/hosting.md)")
+    return {**build_games(tmp_path_factory.mktemp("races"), len(PAIRS) * RACES),
+            "server": request.param}
 
 
 @pytest.fixture(scope="module")
 def live(race_db):
     from tests.server.conftest import Server
-    server = Server(race_db["url"], workers=3).start()
+    server = Server(race_db["url"], **SERVERS[race_db["server"]]).start()
     yield server
     server.kill()
 
