@@ -42,6 +42,9 @@ class SkyjoEntry:
     grids_open: list[bool]
     # the player's cards as the rules read them
     grids_read: list[GridRead]
+    # the player's twelve card fields: (name, label, what is typed), read here once rather
+    # than field by field in the template, where each lookup costs several times more
+    cards: list[list[tuple[str, str, str]]]
 
 
 class Skyjo(Kind):
@@ -59,7 +62,10 @@ class Skyjo(Kind):
             grids_open=[grid_of(form, i) is not None
                         or any(form[f"card_{i}_{c}"].errors for c in CELL_RANGE)
                         for i in range(len(game.players))],
-            grids_read=read_grids(form, game))
+            grids_read=read_grids(form, game),
+            cards=[[(cell.name, cell.label.text, cell._value())
+                    for cell in (form[f"card_{i}_{c}"] for c in CELL_RANGE)]
+                   for i in range(len(game.players))])
 
     def to_entry(self, form, game):
         """The round as the rules read it: a hand with both a score and cards is sent as
