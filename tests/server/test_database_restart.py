@@ -12,12 +12,19 @@ from tests.conftest import TEST_DATABASE_URL
 from tests.server.conftest import Phone, Server, count
 
 
+# gunicorn's default workers, and the gevent workers of docs/hosting.md, whose statements
+# wait for the database in place (companion/connections.py)
+WORKERS = {"sync": [], "gevent": ["--worker-class", "gevent"]}
+
+
 @pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: its server restarts")
-def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyjo_game):
+@pytest.mark.parametrize("workers", list(WORKERS))
+def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyjo_game,
+                                                                            workers):
     """The save waits for the game's row, which another connection holds; its connection
     is then terminated as a restart terminates every connection."""
     url, game_id = skyjo_game
-    server = Server(url, workers=1).start()
+    server = Server(url, workers=1, options=WORKERS[workers]).start()
     engine = create_engine(url)
     try:
         phone = Phone.opened(server.base)
@@ -59,13 +66,15 @@ def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyj
 
 
 @pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: its server restarts")
-def test_a_connection_the_server_closed_while_it_waited_in_the_pool_is_replaced(skyjo_game):
+@pytest.mark.parametrize("workers", list(WORKERS))
+def test_a_connection_the_server_closed_while_it_waited_in_the_pool_is_replaced(skyjo_game,
+                                                                                 workers):
     """Every connection of the app's is closed by the server between two requests, as a
     restart closes them (a fast one takes a fifth of a second): the next request is
     answered as ever (companion/connections.py asks a connection before a request uses
     it), its page and its follow alike."""
     url, game_id = skyjo_game
-    server = Server(url, workers=1).start()
+    server = Server(url, workers=1, options=WORKERS[workers]).start()
     engine = create_engine(url)
     try:
         phone = Phone.opened(server.base)
