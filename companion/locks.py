@@ -165,8 +165,13 @@ def claim(key: str | None, scope: str, purge: bool = True) -> Submission | None:
     if key is None:
         return None
     if purge:
-        db.session.execute(delete(Submission).where(
-            Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS)))
+        # the old taps no other transaction is purging at this moment: two changes purging
+        # the same rows would otherwise wait for each other's commit, every change for a
+        # restore's (PostgreSQL; SQLite's writers wait for each other anyway)
+        db.session.execute(delete(Submission).where(Submission.key.in_(
+            select(Submission.key).where(
+                Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS))
+            .with_for_update(skip_locked=True))))
     if insert_new(Submission.__table__, ["key"], key=key, scope=scope, created_at=now_utc()):
         return None
     first = db.session.get(Submission, key)

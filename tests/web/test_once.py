@@ -2,10 +2,17 @@
 signed for one phone, action and target; and a stored tap answers only its own scope,
 whatever key reaches it."""
 
+from datetime import timedelta
+from unittest.mock import patch
+
 import pytest
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import Session
 
 from companion import locks, once
 from companion.extensions import db
+from companion.models import Submission, now_utc
+from tests.conftest import TEST_DATABASE_URL
 
 
 @pytest.fixture
@@ -64,3 +71,33 @@ def test_a_shared_key_is_the_server_s_own(app, phone):
     assert key != once.shared_key("rematch:4:abcdeg")
     app.secret_key = "another server"
     assert key != once.shared_key("rematch:4:abcdef")
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: row locks")
+def test_a_change_purging_old_taps_does_not_wait_for_another_ones_purge(app):
+    """A phone's restore purges the old taps as it claims its key and holds them until it
+    commits, seconds later; a save meanwhile purges what is left and goes on, instead of
+    waiting for that commit (on gevent's workers, with its whole worker:
+    companion/connections.py)."""
+    old = now_utc() - timedelta(seconds=once.KEPT_SECONDS + 60)
+    with app.app_context():
+        db.session.add_all([Submission(key=f"{n:022d}", scope="s", created_at=old)
+                            for n in range(3)])
+        db.session.commit()
+        engine = db.engine
+    with engine.connect() as restoring, engine.connect() as saving:
+        with Session(bind=restoring) as first:
+            locks_claim(first, "r" * 22)
+            with Session(bind=saving) as second:
+                second.execute(text("set local lock_timeout = '2s'"))
+                locks_claim(second, "s" * 22)
+                second.commit()
+            first.commit()
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Submission)) == 2
+
+
+def locks_claim(session, key):
+    """locks.claim in a session of its own (the app's is per request)."""
+    with patch.object(db, "session", session):
+        assert locks.claim(key, "scope") is None
