@@ -24,10 +24,15 @@ another phone's render of the same page (views/shared.py), a new connection bein
 This holds only because no request yields while its transaction holds a lock: a request
 of the same worker waiting for that lock would block the worker, and with it the request
 that holds it. Nothing between a change's first write and its commit waits on anything
-but the database (tests/server/test_races.py runs the races on one gevent worker). A
-lock held by another worker's transaction blocks this worker until that one commits, a
-few milliseconds. The watcher's connection that listens for notifications
-(holding.py) is psycopg's own and keeps yielding: it waits a tenth of a second at a time.
+but the database (the server tests of changes racing run on one gevent worker too:
+tests/server/conftest.py, WORKERS). A lock held by another worker's transaction blocks
+this worker until that one commits: a few milliseconds for a save; for as long as it
+takes for `flask restore --replace`, which holds the games it replaces (old taps are
+purged past the rows another change is purging: locks.py, `claim`). A read waiting for
+another phone's render keeps its transaction, which holds no row: only a migration run
+while these workers serve would wait for it. The watcher's connection that listens for
+notifications (holding.py) is psycopg's own and keeps yielding: it waits a tenth of a
+second at a time.
 """
 
 import contextlib
@@ -81,7 +86,7 @@ def init_app(app):
         engine = db.engine
     if engine.dialect.name == "sqlite":
         return
-    if yielding():
+    if engine.dialect.driver == "psycopg" and yielding():
         @event.listens_for(engine, "do_connect")
         def connect(dialect, record, cargs, cparams):
             return Unyielding.connect(*cargs, **cparams)

@@ -21,10 +21,11 @@ this process keeps its page rendered for another phone of the table in the phone
 language (views/shared.py), the phone is given that page here, with its own CSRF token
 and keys signed in: a save wakes five phones, and four of them need nothing else of
 Flask. The first of them to find the page neither kept nor being rendered claims its
-render here and goes on to Flask, which renders it; the others wait here for that render,
-holding no connection to the database. In every other case (no cookie or another shape of it, not this phone's group, no
-such game, a page not kept, any error) the request goes on to Flask, which answers it
-with every check of a page: the outsider's 404, the page's body, the signed-out message.
+render here and goes on to Flask, which renders it; the others wait here for that
+render, holding no connection to the database. In every other case (no cookie or another
+shape of it, not this phone's group, no such game, a page not kept, any error) the
+request goes on to Flask, which answers it with every check of a page: the outsider's
+404, the page's body, the signed-out message.
 So the middleware can only ever give a phone what its group may see.
 
 **Held questions.** On a server whose workers are gevent's (docs/hosting.md: thousands of
@@ -68,7 +69,7 @@ from .i18n import language_of
 from .queries.nights import night_tag_of, night_tag_rows
 from .security import page_headers
 from .views.helpers import ID_MAX
-from .views.shared import CLAIMED, given, kept_pages, pad_key
+from .views.shared import given, pad_key, render_claimed
 
 # the game's version and group, only for a member of the game's group: the game by its
 # key, the membership by the (group, phone) unique index
@@ -163,16 +164,11 @@ class Unchanged:
             accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
             key = (*pad_key(asked.key[1], asked.tag),
                    language_of(parse_cookie(environ), accepted))
-            store = kept_pages(self.app)
-            claimed = store.claim(key)
-            if claimed is not None:
-                # the first phone of its table to ask for the page: its request renders
-                # it, while the others wait here for that render (views/shared.py)
-                environ[CLAIMED] = key
-                try:
-                    return self.flask(environ, start_response, extra)
-                finally:
-                    store.release(key, claimed)
+            # the first phone of its table to ask for the page: the app renders it
+            rendered = render_claimed(self.app, key, environ,
+                                      lambda: self.flask(environ, start_response, extra))
+            if rendered is not None:
+                return rendered
             page = given(self.app, key, asked.phone, asked.csrf)
             if page is not None:
                 body = page.encode()

@@ -17,16 +17,14 @@ replaces (a rename of one of its players included), and the reader's language. A
 page is not kept: its tag is made of ids and versions, and can come back to an earlier
 value while what it shows (a name) has changed. The layout around a pad's body is kept
 beside it, for a reload with nothing of the phone's own on it (views/games/pages.py,
-`kept_pad_page`). Phones woken together ask together: the
-ones that ask while the page is being rendered wait for that render instead of making
-their own. Each app keeps the last KEPT pages.
+`kept_pad_page`). Phones woken together ask together: the ones that ask while the page is
+being rendered wait for that render instead of making their own. Each app keeps the last
+KEPT pages.
 
 A phone whose question is held in front of Flask (companion/following.py) is given a kept
-page there, once its membership of the game's group is proved again: `given` below. The
-first of them to find the page neither kept nor being rendered claims its render there
-(`Kept.claim`), before its request goes on to Flask; the others wait for that render in
-front of Flask, holding no connection to the database, instead of each going through
-Flask's reads to find the render under way.
+page there once its membership is proved again (`given`); the first to find the page
+neither kept nor being rendered claims its render and goes on to Flask (`render_claimed`),
+the others wait for it there, holding no connection to the database.
 """
 
 from __future__ import annotations
@@ -73,8 +71,8 @@ class Kept:
             return None
 
     def claim(self, key) -> threading.Event | None:
-        """A claim on rendering the page `key` names (ended by `release`, or by `put` or
-        `drop`), when it is neither kept nor being rendered; else None."""
+        """A claim on rendering the page `key` names when it is neither kept nor being
+        rendered (ended by `release`, `put` or `drop`); else None."""
         with self.lock:
             if key in self.pages or key in self.rendering:
                 return None
@@ -126,8 +124,7 @@ def shared(key: tuple, render) -> str:
     key = (*key, language())
     store = kept_pages()
     # claimed for this request in front of Flask (companion/following.py), or claimed here
-    claimed = request.environ.pop(CLAIMED, None)
-    found = None if claimed == key else store.get_or_claim(key)
+    found = None if request.environ.pop(CLAIMED, None) == key else store.get_or_claim(key)
     if isinstance(found, threading.Event):
         # another phone is rendering this very page: its render, when it ends
         found.wait(WAIT)
@@ -172,13 +169,27 @@ def pad_key(game_id: int, version: str) -> tuple:
     return "pad", game_id, version
 
 
+def render_claimed(app, key: tuple, environ: dict, answer):
+    """The app's `answer()` to the first phone to find the page `key` names neither kept
+    nor being rendered: it renders it (`shared`, told by CLAIMED) while the others wait
+    in front of Flask (`given`). None when the page is kept or being rendered."""
+    store = kept_pages(app)
+    claimed = store.claim(key)
+    if claimed is None:
+        return None
+    environ[CLAIMED] = key
+    try:
+        return answer()
+    finally:
+        environ.pop(CLAIMED, None)
+        store.release(key, claimed)
+
+
 def given(app, key: tuple, phone: str, csrf: str | None) -> str | None:
-    """The page `key` names (with its language), if this app keeps it (or is rendering it:
-    once rendered, as phones woken together are woken), for the phone whose digest
-    is `phone` and whose session's CSRF secret is `csrf` (both from its verified cookie):
-    its CSRF token and keys signed as Flask-WTF and companion/once.py sign them in a
-    request. None when it is not kept, or when the page has a token and the session no
-    CSRF secret yet (the app's render makes one)."""
+    """The page `key` names (its language too), kept or once its render under way ends,
+    for the phone of digest `phone` and session CSRF secret `csrf` (from its verified
+    cookie), signed as Flask-WTF and companion/once.py sign them in a request. None when
+    not kept, or when the page has a token and the session no CSRF secret yet."""
     found = kept_pages(app).awaited(key)
     if found is None or (found[1] is not None and csrf is None):
         return None

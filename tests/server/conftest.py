@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, text
 
 from companion import services
 from companion.extensions import db
-from tests.conftest import GROUP, database_url, make_app
+from tests.conftest import GROUP, TEST_DATABASE_URL, database_url, make_app
 from tests.web.conftest import hidden_value, inputs
 
 ROOT = Path(__file__).parents[2]
@@ -29,6 +29,21 @@ def free_port():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+# gunicorn's workers a test of changes racing runs on: three sync ones, and on PostgreSQL
+# one gevent worker (docs/hosting.md), whose requests run together in one process and wait
+# for the database in place (companion/connections.py): a request that gave way while it
+# held a lock would block that worker, and the test's requests would time out
+WORKERS = {"sync": {"workers": 3},
+           "gevent": {"workers": 1, "options": ["--worker-class", "gevent"]}}
+
+
+def workers(name):
+    """Server's arguments for the workers `name` (WORKERS), skipped where they do not run."""
+    if name == "gevent" and not TEST_DATABASE_URL:
+        pytest.skip("gevent's workers are for PostgreSQL (docs/hosting.md)")
+    return WORKERS[name]
 
 
 def invite_path(url, group_id=GROUP):

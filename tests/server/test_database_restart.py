@@ -9,12 +9,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.conftest import TEST_DATABASE_URL
-from tests.server.conftest import Phone, Server, count
-
-
-# gunicorn's default workers, and the gevent workers of docs/hosting.md, whose statements
-# wait for the database in place (companion/connections.py)
-WORKERS = {"sync": [], "gevent": ["--worker-class", "gevent"]}
+from tests.server.conftest import WORKERS, Phone, Server, count
 
 
 @pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL only: its server restarts")
@@ -24,7 +19,7 @@ def test_a_save_cut_off_by_a_database_restart_is_a_503_and_nothing_is_saved(skyj
     """The save waits for the game's row, which another connection holds; its connection
     is then terminated as a restart terminates every connection."""
     url, game_id = skyjo_game
-    server = Server(url, workers=1, options=WORKERS[workers]).start()
+    server = Server(url, workers=1, options=WORKERS[workers].get("options", ())).start()
     engine = create_engine(url)
     try:
         phone = Phone.opened(server.base)
@@ -74,7 +69,7 @@ def test_a_connection_the_server_closed_while_it_waited_in_the_pool_is_replaced(
     answered as ever (companion/connections.py asks a connection before a request uses
     it), its page and its follow alike."""
     url, game_id = skyjo_game
-    server = Server(url, workers=1, options=WORKERS[workers]).start()
+    server = Server(url, workers=1, options=WORKERS[workers].get("options", ())).start()
     engine = create_engine(url)
     try:
         phone = Phone.opened(server.base)

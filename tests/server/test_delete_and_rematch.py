@@ -3,16 +3,17 @@ same moment, against gunicorn with several workers."""
 
 import pytest
 
-from tests.server.conftest import Phone, Server, at_once, count
+from tests.server.conftest import WORKERS, Phone, Server, at_once, count, workers
 from tests.server.races import build_games, round_form, skyjo_round
 
 RACES = 4
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
+@pytest.fixture(scope="module", params=list(WORKERS))
+def table(request, tmp_path_factory):
+    setup = workers(request.param)
     built = build_games(tmp_path_factory.mktemp("delete"), 2 * RACES)
-    server = Server(built["url"], workers=3).start()
+    server = Server(built["url"], **setup).start()
     phones = [Phone.opened(server.base), Phone.opened(server.base)]
     yield built, server, phones
     server.kill()

@@ -3,16 +3,17 @@ the first was: every change to a game, starting nights and games, adding a playe
 
 import pytest
 
-from tests.server.conftest import Phone, Server, at_once, count
+from tests.server.conftest import WORKERS, Phone, Server, at_once, count, workers
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
 TAPS = 5
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
+@pytest.fixture(scope="module", params=list(WORKERS))
+def table(request, tmp_path_factory):
+    setup = workers(request.param)
     built = build_games(tmp_path_factory.mktemp("taps"), len(ACTIONS) * TAPS)
-    server = Server(built["url"], workers=3).start()
+    server = Server(built["url"], **setup).start()
     phone = Phone.opened(server.base)
     yield built, server, phone
     server.kill()

@@ -15,8 +15,7 @@ import os
 
 import pytest
 
-from tests.conftest import TEST_DATABASE_URL
-from tests.server.conftest import Phone, at_once
+from tests.server.conftest import WORKERS, Phone, at_once, workers
 from tests.server.consistency import check_database
 from tests.server.races import ACTIONS, build_games, expected_states, state_of
 
@@ -24,26 +23,17 @@ RACES = int(os.environ.get("RACES_PER_PAIR", "3"))
 PAIRS = list(itertools.combinations_with_replacement(ACTIONS, 2))
 
 
-# gunicorn's workers: three sync ones (every request in a process of its own at a time),
-# and one gevent worker, whose requests run together in one process and wait for the
-# database in place (companion/connections.py): a race there would block the worker for
-# good if a request gave way while holding a game's lock
-SERVERS = {"sync": {"workers": 3},
-           "gevent": {"workers": 1, "options": ["--worker-class", "gevent"]}}
-
-
-@pytest.fixture(scope="module", params=list(SERVERS))
+@pytest.fixture(scope="module", params=list(WORKERS))
 def race_db(request, tmp_path_factory):
-    if request.param == "gevent" and not TEST_DATABASE_URL:
-        pytest.skip("gevent's workers are for PostgreSQL (docs/hosting.md)")
+    setup = workers(request.param)
     return {**build_games(tmp_path_factory.mktemp("races"), len(PAIRS) * RACES),
-            "server": request.param}
+            "server": setup}
 
 
 @pytest.fixture(scope="module")
 def live(race_db):
     from tests.server.conftest import Server
-    server = Server(race_db["url"], **SERVERS[race_db["server"]]).start()
+    server = Server(race_db["url"], **race_db["server"]).start()
     yield server
     server.kill()
 

@@ -9,16 +9,17 @@ from sqlalchemy import create_engine, text
 from companion import services
 from companion.extensions import db
 from tests.conftest import GROUP, database_url, make_app
-from tests.server.conftest import Phone, Server, at_once
+from tests.server.conftest import WORKERS, Phone, Server, at_once, workers
 from tests.server.races import OPTIONS, START, finish_doc, relabel, round_form
 
 RACES = 6
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
+@pytest.fixture(scope="module", params=list(WORKERS))
+def table(request, tmp_path_factory):
     """Per race: Ann, Ben and Cid; Ann plays Skyjo with Ben and with Cid, both games one
     round from the end; and two nights both attended by Dan and Eve, who have no game."""
+    setup = workers(request.param)
     url = database_url(tmp_path_factory.mktemp("shared"), "shared")
     app = make_app(url)
     races = []
@@ -42,7 +43,7 @@ def table(tmp_path_factory):
             races.append({"ann": ann.id, "dan": dan.id, "games": games,
                           "nights": [n.id for n in nights], "pair": (dan.name, eve.name)})
         db.engine.dispose()
-    server = Server(url, workers=3).start()
+    server = Server(url, **setup).start()
     phones = [Phone.opened(server.base), Phone.opened(server.base)]
     yield url, races, phones
     server.kill()
