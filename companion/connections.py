@@ -28,9 +28,11 @@ but the database (the server tests of changes racing run on one gevent worker to
 tests/server/conftest.py, WORKERS). A lock held by another worker's transaction blocks
 this worker until that one commits: a few milliseconds for a save; for as long as it
 takes for `flask restore --replace`, which holds the games it replaces (old taps are
-purged past the rows another change is purging: locks.py, `claim`). A read waiting for
-another phone's render keeps its transaction, which holds no row: only a migration run
-while these workers serve would wait for it. The watcher's connection that listens for
+purged past the rows another change is purging: locks.py, `claim`). A page waiting for
+another phone's render keeps its read transaction: a migration started while these
+workers serve (a restart with a new version) waits for that read, and the worker's next
+statement on the table waits behind the migration, until gunicorn's timeout restarts the
+worker; stop the workers before migrating. The watcher's connection that listens for
 notifications (holding.py) is psycopg's own and keeps yielding: it waits a tenth of a
 second at a time.
 """
