@@ -254,12 +254,10 @@ def slow_flask(monkeypatch):
     return slow
 
 
-def test_phones_woken_together_with_their_tags_reach_flask_once(table, renders,
-                                                                slow_flask):
-    """Six phones hold the page before Ann's save and are woken by it together: the first
-    to ask claims the new page's render in front of Flask and goes on to the app; the five
-    others wait for that render in front of Flask, not in it, and are given it, each with
-    its own token and keys."""
+@pytest.fixture
+def behind(table, renders):
+    """Six phones of the table hold the pad as it was before Ann's save: (the phones, the
+    game, the tag they have)."""
     ann, ben, game = table
     phones = [ann, ben, *(ann.application.test_client() for _ in range(4))]
     old = tag_of(ann.get(f"/games/{game}").get_data(as_text=True))
@@ -267,6 +265,16 @@ def test_phones_woken_together_with_their_tags_reach_flask_once(table, renders,
         phone.get(f"/games/{game}")
     save(ann, game, 5, 6)
     renders.clear()
+    return phones, game, old
+
+
+def test_phones_woken_together_with_their_tags_reach_flask_once(behind, renders,
+                                                                slow_flask):
+    """Six phones hold the page before Ann's save and are woken by it together: the first
+    to ask claims the new page's render in front of Flask and goes on to the app; the five
+    others wait for that render in front of Flask, not in it, and are given it, each with
+    its own token and keys."""
+    phones, game, old = behind
     answers = woken_together(phones, game, old)
     assert slow_flask.reached == [game] and renders == [game]
     assert {status for status, _ in answers.values()} == {200}
@@ -274,17 +282,11 @@ def test_phones_woken_together_with_their_tags_reach_flask_once(table, renders,
     assert len({value for _, page in answers.values() for value in signed(page)}) == 6 * 3
 
 
-def test_a_claimed_render_that_keeps_nothing_lets_the_others_go_on(table, renders,
+def test_a_claimed_render_that_keeps_nothing_lets_the_others_go_on(behind, renders,
                                                                    slow_flask):
     """The first phone's request ends without a page (the game deleted as it read): the
     five others stop waiting for it at once and get their answer from the app."""
-    ann, ben, game = table
-    phones = [ann, ben, *(ann.application.test_client() for _ in range(4))]
-    old = tag_of(ann.get(f"/games/{game}").get_data(as_text=True))
-    for phone in phones[1:]:
-        phone.get(f"/games/{game}")
-    save(ann, game, 5, 6)
-    renders.clear()
+    phones, game, old = behind
     slow_flask.fail_first = True
     started = time.monotonic()
     answers = woken_together(phones, game, old)
