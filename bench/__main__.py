@@ -13,7 +13,7 @@ printed, and written into docs/benchmark.md between its "python -m bench" marker
    4,000 to show how far past the target one server goes.
 
 Each part says **missed** for a target it missed, and the run ends with the list. The
-load generator shares the machine with the server; the report says so. About 25 minutes
+load generator shares the machine with the server; the report says so. About 15 minutes
 (--quick: 500 nights as the large size, fewer requests, capacity to 1,000 phones).
 """
 
