@@ -76,7 +76,7 @@ def pad_page(game, body: str, **layout) -> str:
 def layout_of(game) -> dict:
     """All that the layout around a pad's body shows of its game."""
     return {"kind": KINDS[game.kind], "title": shown(game.title),
-            "chart": bool(game.docs) and not game.in_progress}
+            "chart": bool(game.entries) and not game.in_progress}
 
 
 # where the body goes in a kept layout (no page holds it: a NUL is never written)
