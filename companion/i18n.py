@@ -22,6 +22,8 @@ from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 from flask import current_app, g, has_app_context, has_request_context, request
 from flask_babel import get_locale, get_translations
+from jinja2 import pass_eval_context
+from markupsafe import Markup
 
 from . import text
 from .extensions import babel
@@ -81,6 +83,38 @@ def pgettext(context: str, string: str, **variables) -> str:
     return said % variables if variables else said
 
 
+def formatted(eval_ctx, said, variables):
+    """A template's message with its places: escaped where the template escapes, and
+    always a format string (a message's "%%" is "%"), as Jinja's newstyle gettext has it."""
+    if eval_ctx.autoescape:
+        said = Markup(said)
+    return said % variables
+
+
+@pass_eval_context
+def template_gettext(eval_ctx, string, **variables):
+    return formatted(eval_ctx, catalog().ugettext(string), variables)
+
+
+@pass_eval_context
+def template_ngettext(eval_ctx, singular, plural, num, **variables):
+    variables.setdefault("num", num)
+    return formatted(eval_ctx, catalog().ungettext(singular, plural, num), variables)
+
+
+@pass_eval_context
+def template_pgettext(eval_ctx, context, string, **variables):
+    variables.setdefault("context", context)
+    return formatted(eval_ctx, catalog().upgettext(context, string), variables)
+
+
+@pass_eval_context
+def template_npgettext(eval_ctx, context, singular, plural, num, **variables):
+    variables.setdefault("context", context)
+    variables.setdefault("num", num)
+    return formatted(eval_ctx, catalog().unpgettext(context, singular, plural, num), variables)
+
+
 def init_app(app):
     from .kinds.registry import translation_folders
 
@@ -93,12 +127,15 @@ def init_app(app):
     # {% trans %} blocks: runs of white space read as one space, as babel.cfg extracts them
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     # the templates' messages from the request's catalog, found once (Flask-Babel's own
-    # callables find it again for each of the fifty or so messages of a page)
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: catalog().ugettext(s),
-        ngettext=lambda s, p, n: catalog().ungettext(s, p, n),
-        pgettext=lambda c, s: catalog().upgettext(c, s),
-        npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n), newstyle=True)
+    # callables find it again for each of the fifty or so messages of a page), by
+    # callables of our own: Jinja's newstyle ones take the template's context, which it
+    # copies for every call in a block (all of a page's content), at several times the
+    # message's own cost. Ours take the evaluation context only, and do as Jinja's do
+    # (jinja2.ext._make_new_gettext); `{% trans %}` blocks call them with their places
+    app.jinja_env.newstyle_gettext = True
+    app.jinja_env.globals.update(
+        _=template_gettext, gettext=template_gettext, ngettext=template_ngettext,
+        pgettext=template_pgettext, npgettext=template_npgettext)
     app.jinja_env.filters.update(points=points, signed=signed, day=day, and_list=and_list,
                                  clock=clock, lasted=lasted)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=language, term=term,

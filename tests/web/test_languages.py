@@ -145,3 +145,16 @@ def test_a_pad_opened_in_english_first_is_all_estonian_for_an_estonian_phone(
                                                                 "[aria-label]")}
     labels |= {element.text for element in select(estonian.get(f"/games/{game}"), "label")}
     assert label in labels
+
+
+def test_a_template_s_messages_keep_their_markup_and_escape_their_places(app):
+    # the app's own template callables (i18n.template_gettext and kin), in every form a
+    # template uses: _() with a place, a {% trans %} block, ngettext, pgettext, and "%%"
+    source = ('{% trans group=name %}<strong>{{ group }}</strong> (shown now){% endtrans %}|'
+              '{{ _("%(page)s · Companion", page=name) }}|'
+              '{{ ngettext("%(num)d night", "%(num)d nights", 2) }}|'
+              '{{ pgettext("card", "Skull") }}|{{ _("100%%") }}')
+    with app.test_request_context("/", headers={"Accept-Language": "et"}):
+        html = app.jinja_env.from_string(source).render(name="<i>Tom & Jerry</i>")
+    assert html == ("<strong>&lt;i&gt;Tom &amp; Jerry&lt;/i&gt;</strong> (praegu näidatud)|"
+                    "&lt;i&gt;Tom &amp; Jerry&lt;/i&gt; · Companion|2 õhtut|Kolju|100%")
