@@ -88,7 +88,8 @@ def formatted(eval_ctx, said, variables):
     always a format string (a message's "%%" is "%"), as Jinja's newstyle gettext has it."""
     if eval_ctx.autoescape:
         said = Markup(said)
-    return said % variables
+    # (a message with neither places nor a "%" is itself: most are, at 1 us a "%")
+    return said % variables if variables or "%" in said else said
 
 
 @pass_eval_context
