@@ -22,6 +22,7 @@ from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 from flask import current_app, g, has_app_context, has_request_context, request
 from flask_babel import get_locale, get_translations
+from flask_babel.speaklater import LazyString
 from jinja2 import pass_eval_context
 from markupsafe import Markup
 
@@ -81,6 +82,17 @@ def pgettext(context: str, string: str, **variables) -> str:
     """Flask-Babel's `pgettext`, from this request's catalog."""
     said = catalog().upgettext(context, string)
     return said % variables if variables else said
+
+
+def lazy_gettext(string: str, **variables) -> LazyString:
+    """Flask-Babel's `lazy_gettext` (a label made before any request, said in the
+    language of the request that shows it), from this request's catalog."""
+    return LazyString(gettext, string, **variables)
+
+
+def lazy_ngettext(singular: str, plural: str, num: int, **variables) -> LazyString:
+    """Flask-Babel's `lazy_ngettext`, from this request's catalog."""
+    return LazyString(ngettext, singular, plural, num, **variables)
 
 
 def formatted(eval_ctx, said, variables):

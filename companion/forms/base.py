@@ -4,7 +4,6 @@ that refuse in its words, and the one-time key of a form that creates or removes
 from __future__ import annotations
 
 from flask import request
-from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from flask_wtf.form import _Auto
@@ -12,7 +11,7 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import DateField, HiddenField, IntegerField
 
 from .. import once
-from ..i18n import gettext, ngettext
+from ..i18n import gettext, lazy_gettext, ngettext
 
 # WTForms' own messages, said from the app's catalog: WTForms has no catalog for every
 # language of the app (none for Latvian), and its English must never show on a page in

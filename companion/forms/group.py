@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask_babel import lazy_gettext, lazy_ngettext
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ..i18n import lazy_gettext, lazy_ngettext
 from ..models import GROUP_NAME_MAX, NAME_MAX
 from .base import DayField, Form, Once
 

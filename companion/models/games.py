@@ -6,11 +6,11 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
-from flask_babel import lazy_gettext
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false, func, select
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from ..extensions import db
+from ..i18n import lazy_gettext
 from ..outcome import ABANDONED, FINISHED, IN_PROGRESS
 from ..rules import GAMES
 from .base import now_utc

@@ -12,11 +12,11 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext
 from sqlalchemy import delete, select, update
 
 from .. import locks, queries, text, told
 from ..extensions import db
+from ..i18n import lazy_gettext
 from ..models import GROUP_NAME_MAX, Group, Member, new_token, now_utc
 from ..once import digest
 from .errors import ServiceError

@@ -7,11 +7,10 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 
-from flask_babel import lazy_gettext
 
 from .. import records
 from ..extensions import db
-from ..i18n import gettext, pgettext, points, term
+from ..i18n import gettext, lazy_gettext, pgettext, points, term
 from ..kinds.registry import KINDS
 from ..models import FINISHED, Game, Night, Player, PlayerRecord, Seat, night_players
 from ..rules import GAMES

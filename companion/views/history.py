@@ -1,7 +1,6 @@
 """Looking back: past nights filtered and searched, exports of a night, the full backup."""
 
 from flask import Blueprint, Response, abort, current_app, g, render_template, request, url_for
-from flask_babel import lazy_gettext, lazy_ngettext
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
@@ -10,7 +9,7 @@ from .. import restore as restores
 from ..backup_file import BackupError
 from ..extensions import db
 from ..forms import TRANSLATIONS, RestoreForm
-from ..i18n import and_list, gettext, ngettext, sentence, term
+from ..i18n import and_list, gettext, lazy_gettext, lazy_ngettext, ngettext, sentence, term
 from ..rules import GAMES
 from ..text import clean
 from ..services.changes import Answer, answered_again, once_only

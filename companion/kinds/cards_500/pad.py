@@ -6,13 +6,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import lazy_gettext
 from markupsafe import Markup
 from wtforms import Field, RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ...forms import EntryForm, WholeNumberField
-from ...i18n import gettext, ngettext, points as points_shown, sentence
+from ...i18n import gettext, lazy_gettext, ngettext, points as points_shown, sentence
 from ...rules import RuleError
 from ..base import Kind, Words
 from ..board import Board, common

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask_babel import lazy_gettext
 from wtforms import BooleanField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...forms import EntryForm, WholeNumberField
-from ...i18n import gettext
+from ...i18n import gettext, lazy_gettext
 from .rows import ROWS
 
 FACES = range(1, 7)

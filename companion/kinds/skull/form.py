@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import lazy_gettext
 from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
 from ...forms import EntryForm, WholeNumberField
-from ...i18n import gettext
+from ...i18n import gettext, lazy_gettext
 
 
 @dataclass

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext
-
-from ...i18n import gettext, ngettext
+from ...i18n import gettext, lazy_gettext, ngettext
 from ..board import Board
 from .rules import CARDS_PER_PLAYER, POINTS_TO_WIN
 

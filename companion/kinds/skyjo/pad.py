@@ -6,12 +6,11 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask_babel import lazy_gettext
 from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
 from ...forms import EntryForm, WholeNumberField
-from ...i18n import gettext, language, points as points_shown
+from ...i18n import gettext, language, lazy_gettext, points as points_shown
 from ..base import Kind, RoundWords
 from ..board import Board, common
 from .grid import CELL_RANGE, GridRead, gone_mark, grid_of, read_grids
