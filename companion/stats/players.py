@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 
 from .. import records
@@ -32,9 +33,9 @@ def kind_title(kind: str, group_key: str, title: str) -> str:
     return title if group_key else term(GAMES[kind].title)
 
 
-@dataclass(frozen=True)
-class Result:
-    """One finished game from one player's side."""
+class Result(NamedTuple):
+    """One finished game from one player's side (a tuple: a player's page makes hundreds,
+    a frozen dataclass costs several times as much to make)."""
 
     game_id: int
     night_id: int
