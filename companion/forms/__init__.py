@@ -9,7 +9,7 @@ Each kind's entry form lives with the kind, in companion/kinds/.
 """
 
 from .base import (BUILT_IN, BUILT_IN_COUNTED, TRANSLATIONS, DayField, Form, Once, Translations,
-                   WholeNumberField, keyed)
+                   WholeNumberField, file_refused, keyed)
 from .entries import EntryForm, VersionForm
 from .group import (ConfirmForm, ConfirmOnceForm, GroupNameForm, NameForm, NewPlayerForm,
                     NightForm, RestoreForm, StartGroupForm)
@@ -19,5 +19,5 @@ __all__ = [
     "BUILT_IN", "BUILT_IN_COUNTED", "TRANSLATIONS", "ConfirmForm", "ConfirmOnceForm",
     "DayField", "EntryForm", "Form", "GroupNameForm", "NameForm", "NewPlayerForm", "RestoreForm",
     "NightForm", "Once", "StartGroupForm", "Translations", "VersionForm", "WholeNumberField",
-    "game_setup_form", "keyed",
+    "file_refused", "game_setup_form", "keyed",
 ]

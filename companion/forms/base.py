@@ -79,12 +79,18 @@ class WholeNumberField(IntegerField):
     HELD = 10 ** 18
 
     def process_formdata(self, valuelist):
+        if valuelist:
+            self.data = None
+            self.data = self.read(valuelist[0])
+
+    @classmethod
+    def read(cls, typed: str) -> int:
+        """A whole number as typed, held at HELD; a ValueError says what to type."""
         try:
-            super().process_formdata(valuelist)
+            number = int(typed)
         except ValueError:
             raise ValueError(gettext("Type a whole number, like 12 or -3.")) from None
-        if isinstance(self.data, int) and abs(self.data) > self.HELD:
-            self.data = self.HELD if self.data > 0 else -self.HELD
+        return max(-cls.HELD, min(cls.HELD, number))
 
 
 class DayField(DateField):
@@ -127,9 +133,13 @@ class Form(FlaskForm):
         # a file sent where text belongs: said beside the field, instead of its default
         for name in request.files if self.is_submitted() else ():
             if name in self._fields and not isinstance(self[name], FileField):
-                self[name].errors = [gettext("Type this in: a file cannot go here.")]
+                self[name].errors = [file_refused()]
                 ok = False
         return ok
+
+
+def file_refused() -> str:
+    return gettext("Type this in: a file cannot go here.")
 
 
 class Once:

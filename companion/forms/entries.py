@@ -62,8 +62,12 @@ class EntryForm(VersionForm):
         """Show a refusal next to the field it concerns, or above the form; with the
         refusals found with it about the entry's other players (RuleError.others)."""
         for each in (error, *getattr(error, "others", ())):
-            name = self.field_name(each) if getattr(each, "player", None) else None
-            if name is not None and name in self:
-                self[name].errors = [*self[name].errors, sentence(each)]
-            else:
-                self.form_errors.append(sentence(each))
+            self.say(each)
+
+    def say(self, error: Exception) -> None:
+        """Show one refusal next to its field (`field_name`), or above the form."""
+        name = self.field_name(error) if getattr(error, "player", None) else None
+        if name is not None and name in self:
+            self[name].errors = [*self[name].errors, sentence(error)]
+        else:
+            self.form_errors.append(sentence(error))

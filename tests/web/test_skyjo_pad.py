@@ -1,5 +1,7 @@
 """The Skyjo pad through the test client, as a scorer at the table would use it."""
 
+import io
+
 import pytest
 
 from tests.web.conftest import errors, form_version, parse, select, table_rows, texts, version
@@ -299,6 +301,10 @@ def test_the_preview_says_the_columns_that_go_at_the_reveal(
     ("13", "Row 2, column 2: Ben's grid has a card of 13; cards run from -2 to 12."),
     ("-3", "Row 2, column 2: Ben's grid has a card of -3; cards run from -2 to 12."),
     ("1.5", "Row 2, column 2: Type a whole number, like 12 or -3."),
+    ("x", "Row 2, column 2: Type a whole number, like 12 or -3."),
+    # past 64 bits: held at 10^18, which no card is
+    ("9" * 30, "Row 2, column 2: Ben's grid has a card of 1000000000000000000; cards run "
+               "from -2 to 12."),
 ])
 def test_a_wrong_card_is_said_once_below_its_row(client, start_game, typed, message, counting):
     game = start_game("skyjo", ["Ann", "Ben"])
@@ -353,3 +359,16 @@ def test_cells_move_on_by_themselves_in_reading_order_and_scores_by_enter(client
     script = page.one("script[src='/static/js/app.js']")
     assert "defer" in script.attrs
     assert client.get(script.get("src")).status_code == 200
+
+
+def test_a_file_sent_where_a_card_belongs_is_said_below_its_row(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    data = {"version": version(client, game), "finisher": "Ann", "score_0": "3",
+            **cards(1, (1, 2, 3), (4, 5, 6), (7, 8, 9), (0, 1, 2)),
+            "card_1_5": (io.BytesIO(b"5"), "card.txt")}
+    response = client.post(f"/games/{game}/entries", data=data,
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert errors(response) == ["Row 2, column 2: Type this in: a file cannot go here."]
+    assert parse(response).one("input[name=card_1_5]").get("aria-invalid") == "true"
+    assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []

@@ -6,14 +6,15 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from flask import request
 from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
-from ...forms import EntryForm, WholeNumberField
-from ...i18n import gettext, language, lazy_gettext, points as points_shown
+from ...forms import EntryForm, WholeNumberField, file_refused
+from ...i18n import gettext, language, lazy_gettext, points as points_shown, sentence
 from ..base import Kind, RoundWords
 from ..board import Board, common
-from .grid import CELL_RANGE, GridRead, gone_mark, grid_of, read_grids
+from .grid import CELL_RANGE, GridField, GridRead, gone_mark, grid_of, read_grids
 from .rules import CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES
 ROWS = CELLS // COLUMNS
 
@@ -41,8 +42,7 @@ class SkyjoEntry:
     grids_open: list[bool]
     # the player's cards as the rules read them
     grids_read: list[GridRead]
-    # the player's twelve card fields: (name, label, what is typed), read here once rather
-    # than field by field in the template, where each lookup costs several times more
+    # the player's twelve cards' inputs: (name, label, what is typed)
     cards: list[list[tuple[str, str, str]]]
 
 
@@ -58,13 +58,10 @@ class Skyjo(Kind):
 
     def entry_view(self, form, game, sheet, position=None):
         return SkyjoEntry(
-            grids_open=[grid_of(form, i) is not None
-                        or any(form[f"card_{i}_{c}"].errors for c in CELL_RANGE)
+            grids_open=[grid_of(form, i) is not None or bool(form[f"card_{i}"].cells)
                         for i in range(len(game.players))],
             grids_read=read_grids(form, game),
-            cards=[[(cell.name, cell.label.text, cell._value())
-                    for cell in (form[f"card_{i}_{c}"] for c in CELL_RANGE)]
-                   for i in range(len(game.players))])
+            cards=[form[f"card_{i}"].inputs() for i in range(len(game.players))])
 
     def to_entry(self, form, game):
         """The round as the rules read it: a hand with both a score and cards is sent as
@@ -169,12 +166,16 @@ def form_class(players, lang):
                                   "Say who turned all their cards first."))])
 
         def field_name(self, error):
-            if error.player not in players:
-                return None
-            i = players.index(error.player)
-            if error.field and error.field.startswith("grid."):
-                return f"card_{i}_{error.field[5:]}"
-            return f"score_{i}"
+            return f"score_{players.index(error.player)}" if error.player in players else None
+
+        def say(self, error):
+            # a wrong card ("grid.5"), beside that card
+            field = getattr(error, "field", None) or ""
+            if getattr(error, "player", None) in players and field.startswith("grid."):
+                self[f"card_{players.index(error.player)}"].refuse(int(field[5:]),
+                                                                   sentence(error))
+            else:
+                super().say(error)
 
         def validate(self, extra_validators=None):
             ok = super().validate(extra_validators)
@@ -185,6 +186,13 @@ def form_class(players, lang):
                     self[f"score_{i}"].errors.append(
                         gettext("Type %(player)s's score for this round.", player=player))
                     ok = False
+            # a file sent where a card belongs (Form.validate sees only the fields' names)
+            for name in request.files if self.is_submitted() else ():
+                grid, _, cell = name.rpartition("_")
+                if grid in self._fields and isinstance(self[grid], GridField) and \
+                        cell.isascii() and cell.isdigit() and int(cell) in CELL_RANGE:
+                    self[grid].refuse(int(cell), file_refused())
+                    ok = False
             return ok
 
     for i, player in enumerate(players):
@@ -194,12 +202,10 @@ def form_class(players, lang):
             # 0; the keyboard's enter key moves on to the next score, the last one's saves
             render_kw={"min": MIN_SCORE, "max": MAX_SCORE, "data-advance": True,
                        "enterkeyhint": "next" if i < len(players) - 1 else "done"}))
-        for c in CELL_RANGE:
-            setattr(SkyjoForm, f"card_{i}_{c}", WholeNumberField(
-                # TRANSLATORS: Skyjo: one card of a player's grid of 3 rows and 4 columns
-                gettext("%(player)s, row %(row)s, column %(column)s", player=player,
-                        row=c // 4 + 1, column=c % 4 + 1), validators=[Optional()],
-                render_kw={"min": min(DECK), "max": max(DECK)}))
+        setattr(SkyjoForm, f"card_{i}", GridField(player, labels=[
+            # TRANSLATORS: Skyjo: one card of a player's grid of 3 rows and 4 columns
+            gettext("%(player)s, row %(row)s, column %(column)s", player=player,
+                    row=c // 4 + 1, column=c % 4 + 1) for c in CELL_RANGE]))
     return SkyjoForm
 
 
@@ -208,8 +214,7 @@ def prefill(doc, players):
     for i, player in enumerate(players):
         hand = doc["hands"].get(player, {})
         if "grid" in hand:
-            for c, value in enumerate(hand["grid"]):
-                data[f"card_{i}_{c}"] = value
+            data[f"card_{i}"] = hand["grid"]
         else:
             data[f"score_{i}"] = hand.get("score")
     return data
