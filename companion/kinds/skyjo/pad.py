@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import request
+from markupsafe import Markup
 from wtforms import RadioField
 from wtforms.validators import InputRequired, Optional
 
@@ -42,8 +43,8 @@ class SkyjoEntry:
     grids_open: list[bool]
     # the player's cards as the rules read them
     grids_read: list[GridRead]
-    # the player's twelve cards' inputs: (name, label, what is typed)
-    cards: list[list[tuple[str, str, str]]]
+    # the player's twelve cards' inputs, a row of four at a time (GridField.rows)
+    cards: list[list[Markup]]
 
 
 class Skyjo(Kind):
@@ -57,11 +58,13 @@ class Skyjo(Kind):
             game, prefill(doc, players) if doc is not None else None)
 
     def entry_view(self, form, game, sheet, position=None):
+        reads = read_grids(form, game)
+        grids = [form[f"card_{i}"] for i in range(len(game.players))]
         return SkyjoEntry(
-            grids_open=[grid_of(form, i) is not None or bool(form[f"card_{i}"].cells)
-                        for i in range(len(game.players))],
-            grids_read=read_grids(form, game),
-            cards=[form[f"card_{i}"].inputs() for i in range(len(game.players))])
+            grids_open=[grid_of(form, i) is not None or bool(grid.cells)
+                        for i, grid in enumerate(grids)],
+            grids_read=reads,
+            cards=[grid.rows(read.cells) for grid, read in zip(grids, reads)])
 
     def to_entry(self, form, game):
         """The round as the rules read it: a hand with both a score and cards is sent as
