@@ -42,8 +42,10 @@ class GridField(Field):
         if formdata is None:
             return
         for c in CELL_RANGE:
-            typed = formdata.get(f"{self.name}_{c}", "")
-            self.typed[c], self.data[c] = typed, None
+            # (getlist: MultiDict.get makes a BadRequestKeyError for each card not sent)
+            sent = formdata.getlist(f"{self.name}_{c}")
+            typed = self.typed[c] = sent[0] if sent else ""
+            self.data[c] = None
             # an empty card (a column gone) is no number, as an Optional field has it
             if typed.strip():
                 try:
