@@ -28,7 +28,8 @@ class GridField(Field):
     data: the twelve values, None where empty; typed: what each input shows; cells:
     {card: what is wrong with it}, said beside it; labels: each card's name."""
 
-    min, max = min(DECK), max(DECK)
+    # the cards' values, for each input's min and max
+    lowest, highest = min(DECK), max(DECK)
 
     def __init__(self, label=None, labels=(), **kwargs):
         super().__init__(label, **kwargs)
@@ -70,7 +71,7 @@ class GridField(Field):
     def card(self, c: int, wrong: bool) -> str:
         name, typed = f"{self.name}_{c}", self.typed[c]
         return (f'<input aria-label="{escape(self.labels[c])}" class="c{c % COLUMNS}'
-                f'{" invalid" if wrong else ""}" max="{self.max}" min="{self.min}" '
+                f'{" invalid" if wrong else ""}" max="{self.highest}" min="{self.lowest}" '
                 f'name="{name}" type="number"'
                 + (f' value="{escape(typed)}"' if typed != "" else "")
                 + (f' aria-invalid="true" aria-describedby="{name}-error"' if wrong else "")
