@@ -2,7 +2,7 @@
 phone's Accept-Language), and numbers, dates, lists and the rules' refusals said in it.
 
 Strings are marked with `gettext`, `ngettext` and `pgettext` from this module (Flask-Babel's,
-reading the request's catalog once), Flask-Babel's `lazy_gettext` where a string is made
+reading the request's catalog once), `lazy_gettext` (the same) where a string is made
 before a request, and `_` in templates; the catalogs are in companion/translations (README,
 "Languages"). The rules stay pure: a
 `RuleError` carries its English sentence as a message key with named places, and
@@ -105,24 +105,24 @@ def formatted(eval_ctx, said, variables):
 
 
 @pass_eval_context
-def template_gettext(eval_ctx, string, **variables):
+def template_gettext(eval_ctx, string, /, **variables):
     return formatted(eval_ctx, catalog().ugettext(string), variables)
 
 
 @pass_eval_context
-def template_ngettext(eval_ctx, singular, plural, num, **variables):
+def template_ngettext(eval_ctx, singular, plural, num, /, **variables):
     variables.setdefault("num", num)
     return formatted(eval_ctx, catalog().ungettext(singular, plural, num), variables)
 
 
 @pass_eval_context
-def template_pgettext(eval_ctx, context, string, **variables):
+def template_pgettext(eval_ctx, context, string, /, **variables):
     variables.setdefault("context", context)
     return formatted(eval_ctx, catalog().upgettext(context, string), variables)
 
 
 @pass_eval_context
-def template_npgettext(eval_ctx, context, singular, plural, num, **variables):
+def template_npgettext(eval_ctx, context, singular, plural, num, /, **variables):
     variables.setdefault("context", context)
     variables.setdefault("num", num)
     return formatted(eval_ctx, catalog().unpgettext(context, singular, plural, num), variables)

@@ -130,9 +130,12 @@ class Form(FlaskForm):
 
     def validate(self, extra_validators=None):
         ok = super().validate(extra_validators)
-        # a file sent where text belongs: said beside the field, instead of its default
+        # a file sent where text belongs: said beside the field, instead of its default (a
+        # field without a widget has no input of its own name: a field of many, which says
+        # it beside the input it came for)
         for name in request.files if self.is_submitted() else ():
-            if name in self._fields and not isinstance(self[name], FileField):
+            if name in self._fields and self[name].widget is not None and \
+                    not isinstance(self[name], FileField):
                 self[name].errors = [file_refused()]
                 ok = False
         return ok

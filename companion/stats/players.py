@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple
 
-
 from .. import records
 from ..extensions import db
 from ..i18n import gettext, lazy_gettext, pgettext, points, term

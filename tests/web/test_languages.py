@@ -158,3 +158,16 @@ def test_a_template_s_messages_keep_their_markup_and_escape_their_places(app):
         html = app.jinja_env.from_string(source).render(name="<i>Tom & Jerry</i>")
     assert html == ("<strong>&lt;i&gt;Tom &amp; Jerry&lt;/i&gt;</strong> (praegu näidatud)|"
                     "&lt;i&gt;Tom &amp; Jerry&lt;/i&gt; · Companion|2 õhtut|Kolju|100%")
+
+
+def test_a_template_s_message_may_name_its_places_as_jinja_s_own_callables_do(app):
+    # a message without places keeps its markup; the places "num", "context" and
+    # "string" are the template's, whatever the callables call their own parameters
+    source = ('{% trans %}Ask someone in the group to open <strong>Group</strong>{% endtrans %}|'
+              '{{ ngettext("%(num)s night", "%(num)s nights", 2, num="two") }}|'
+              '{{ _("%(string)s!", string="<b>") }}|'
+              '{{ npgettext("card", "%(num)d Skull", "%(num)d Skulls", 3) }}')
+    with app.test_request_context("/"):
+        html = app.jinja_env.from_string(source).render()
+    assert html == ("Ask someone in the group to open <strong>Group</strong>|two nights|"
+                    "&lt;b&gt;!|3 Skulls")

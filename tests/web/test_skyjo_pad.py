@@ -4,7 +4,8 @@ import io
 
 import pytest
 
-from tests.web.conftest import errors, form_version, parse, select, table_rows, texts, version
+from tests.web.conftest import (errors, form_data, form_version, parse, select, table_rows,
+                                texts, version)
 
 
 def round_(seen, finisher, players, scores):
@@ -372,3 +373,36 @@ def test_a_file_sent_where_a_card_belongs_is_said_below_its_row(client, start_ga
     assert errors(response) == ["Row 2, column 2: Type this in: a file cannot go here."]
     assert parse(response).one("input[name=card_1_5]").get("aria-invalid") == "true"
     assert client.get(f"/games/{game}/sheet.json").get_json()["entries"] == []
+
+
+def test_a_round_typed_as_cards_comes_back_as_cards_to_correct_and_after_undo(
+        client, start_game):
+    from tests.web.test_undo_refill import entry_form, sheet_of, undo_button
+    game = start_game("skyjo", ["Ann", "Ben"])
+    typed = cards(1, *WORTH_39)
+    saved = client.post(f"/games/{game}/entries", data={
+        "version": version(client, game), "finisher": "Ann", "score_0": "3", **typed})
+    assert saved.status_code == 302, errors(saved)
+    before = client.get(f"/games/{game}/sheet.json").get_json()
+    # the correction page: Ben's twelve cards as typed, his grid open
+    page = parse(client.get(f"/games/{game}/entries/0"))
+    assert {key: value for key, value in form_data(page).items()
+            if key.startswith("card_1_")} == typed
+    assert "open" in page.select("details")[1].attrs
+    # undone, the pad's form holds them again, and saving it restores the sheet
+    pad = client.get(f"/games/{game}").get_data(as_text=True)
+    undone = client.post(f"/games/{game}/undo", data=undo_button(pad), follow_redirects=True)
+    form = entry_form(undone.get_data(as_text=True))
+    assert {key: value for key, value in form.items() if key.startswith("card_1_")} == typed
+    resaved = client.post(f"/games/{game}/entries", data={**form, "version": version(client, game)})
+    assert resaved.status_code == 302, errors(resaved)
+    assert sheet_of(client, game) == sheet_of(client, game, before)
+
+
+def test_a_file_under_a_name_no_input_has_is_not_read(client, start_game):
+    game = start_game("skyjo", ["Ann", "Ben"])
+    data = {**round_(version(client, game), "Ann", ["Ann", "Ben"], {"Ann": 3, "Ben": 9}),
+            "card_1": (io.BytesIO(b"5"), "grid.txt")}
+    saved = client.post(f"/games/{game}/entries", data=data, content_type="multipart/form-data")
+    assert saved.status_code == 302, errors(saved)
+    assert client.get(f"/games/{game}/sheet.json").get_json()["totals"] == {"Ann": 3, "Ben": 9}

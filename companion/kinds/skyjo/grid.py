@@ -43,9 +43,12 @@ class GridField(Field):
         if formdata is None:
             return
         for c in CELL_RANGE:
-            # (getlist: MultiDict.get makes a BadRequestKeyError for each card not sent)
+            # a card not sent keeps what the form was opened with, as a field of one input
+            # does (getlist: MultiDict.get makes a BadRequestKeyError for each card not sent)
             sent = formdata.getlist(f"{self.name}_{c}")
-            typed = self.typed[c] = sent[0] if sent else ""
+            if not sent:
+                continue
+            typed = self.typed[c] = sent[0]
             self.data[c] = None
             # an empty card (a column gone) is no number, as an Optional field has it
             if typed.strip():

@@ -189,13 +189,14 @@ def form_class(players, lang):
                     self[f"score_{i}"].errors.append(
                         gettext("Type %(player)s's score for this round.", player=player))
                     ok = False
-            # a file sent where a card belongs (Form.validate sees only the fields' names)
-            for name in request.files if self.is_submitted() else ():
-                grid, _, cell = name.rpartition("_")
-                if grid in self._fields and isinstance(self[grid], GridField) and \
-                        cell.isascii() and cell.isdigit() and int(cell) in CELL_RANGE:
-                    self[grid].refuse(int(cell), file_refused())
-                    ok = False
+            # a file sent where a card belongs (Form.validate knows the fields' own names)
+            files = request.files if self.is_submitted() else {}
+            for i in range(len(players)) if files else ():
+                grid = self[f"card_{i}"]
+                for c in CELL_RANGE:
+                    if f"{grid.name}_{c}" in files:
+                        grid.refuse(c, file_refused())
+                        ok = False
             return ok
 
     for i, player in enumerate(players):
