@@ -51,7 +51,11 @@ def write(game: Game, outcome: Outcome) -> None:
     game.summary, game.entry_count, game.status = (
         outcome.summary, outcome.entry_count, outcome.status)
     for seat, (total, won) in zip(game.seats, outcome.seats):
-        seat.total, seat.won = total, won
+        # only a seat whose result changed: one given its own values again is flushed all
+        # the same (a unit of work's bookkeeping), and most entries change one or two
+        # players' totals (a dice poker turn, a Skull challenge)
+        if (seat.total, seat.won) != (total, won):
+            seat.total, seat.won = total, won
     if game.seats and results_of(game) != before and game.id is not None:
         records.rebuild_game(game)
 
