@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
@@ -10,7 +11,7 @@ from typing import NamedTuple
 
 from .. import records
 from ..extensions import db
-from ..i18n import gettext, lazy_gettext, pgettext, points, term
+from ..i18n import gettext, language, lazy_gettext, pgettext, points, term
 from ..kinds.registry import KINDS
 from ..models import FINISHED, Game, Night, Player, PlayerRecord, Seat, night_players
 from ..rules import GAMES
@@ -109,14 +110,10 @@ def player_stats(player: Player) -> PlayerStats:
     kinds = []
     order = list(GAMES)
     titled = [(r, kind_title(r.kind, r.group_key, r.title)) for r in rows if r.kind in GAMES]
-    # a few places are said again and again ("Won", "2nd of 4"): each is put in words once
-    said: dict[tuple, str] = {}
+    lang = language()
 
     def place_said(r):
-        key = (r["won"], r.get("shared"), r.get("place"), r.get("of"))
-        if key not in said:
-            said[key] = place_text(r)
-        return said[key]
+        return place_in(lang, r["won"], r.get("shared"), r.get("place"), r.get("of"))
 
     for record, title in sorted(titled, key=lambda rt: (order.index(rt[0].kind),
                                                         rt[1].casefold())):
@@ -147,6 +144,15 @@ def figures(record) -> list[tuple[str, str]]:
     average = gettext("Average")
     return [(str(BEST_LABELS[record.best]), points(records.number(best))),
             (average, points(round(record.average, 1)))]
+
+
+@functools.lru_cache(maxsize=1024)
+def place_in(lang: str, won: bool, shared: bool | None, place: int | None,
+             of: int | None) -> str:
+    """`place_text` kept per language: a few places ("Won", "2nd of 4") are said hundreds
+    of times on a player's page, and again on the next."""
+    return place_text({"won": won} if place is None else
+                      {"won": won, "shared": shared, "place": place, "of": of})
 
 
 def place_text(result: dict) -> str:

@@ -44,14 +44,11 @@ def show(player_id):
             return redirect(url_for("players.show", player_id=player_id))
     record = stats.player_stats(player)
     nights = stats.over_time(player)
-    line_chart = get_template_attribute("_charts.html", "line_chart")
     return render_template(
         "players/show.html", player=player, form=form, stats=record,
         nights=stats.recent_nights(player),
         charts=drawn_charts(player.id, player.name, record.kinds),
-        # TRANSLATORS: the caption of the table of a player's chart of their nights
-        over_time=line_chart(player_charts.nights_chart(player.name, nights, player.id),
-                             gettext("The numbers, night by night")) if len(nights) > 1 else None,
+        over_time=CHARTS.nights(player.id, player.name, nights) if len(nights) > 1 else None,
         rivals=[p for p in queries.group_players(player.group_id) if p.id != player.id],
         versus=versus(player),
     ), 422 if form.errors else 200
@@ -96,11 +93,11 @@ def remove(player_id):
 
 
 class DrawnCharts:
-    """A player's results charts as drawn, kept in each worker under everything they show:
-    the reader's language, the player's id (their colour) and name, and each kind's last
-    results with their places, as read from the database for this request. A change to
-    any of them, made by any worker, is a new key, so a chart kept here is never out of
-    date; the last `size` players' are kept."""
+    """A player's charts as drawn, kept in each worker under everything they show: the
+    reader's language, the player's id (their colour) and name, and what the chart draws
+    (each kind's last results with their places, their last nights), as read from the
+    database for this request. A change to any of them, made by any worker, is a new key,
+    so a chart kept here is never out of date; the last `size` are kept."""
 
     def __init__(self, size):
         self.size = size
@@ -109,18 +106,29 @@ class DrawnCharts:
 
     def get(self, player_id, name, kinds):
         """{chart id: its markup} for the player's kinds (stats.KindStats)."""
-        key = (language(), player_id, name,
+        key = ("kinds", language(), player_id, name,
                tuple((kind.ref, kind.title, tuple((r.date, r.total, r.won, r.place)
                                                   for r in kind.results))
                      for kind in kinds))
+        return self.kept(key, lambda line_chart: {
+            chart.id: line_chart(chart, gettext("The numbers, game by game"))
+            for chart in player_charts.player_charts(name, kinds, player_id=player_id)})
+
+    def nights(self, player_id, name, nights):
+        """The chart of the player's last nights (stats.NightPlayed), two or more."""
+        # TRANSLATORS: the caption of the table of a player's chart of their nights
+        return self.kept(("nights", language(), player_id, name, tuple(nights)),
+                         lambda line_chart: line_chart(
+                             player_charts.nights_chart(name, nights, player_id),
+                             gettext("The numbers, night by night")))
+
+    def kept(self, key, draw):
         with self.lock:
             drawn = self.drawn.get(key)
             if drawn is not None:
                 self.drawn.move_to_end(key)
                 return drawn
-        line_chart = get_template_attribute("_charts.html", "line_chart")
-        drawn = {chart.id: line_chart(chart, gettext("The numbers, game by game"))
-                 for chart in player_charts.player_charts(name, kinds, player_id=player_id)}
+        drawn = draw(get_template_attribute("_charts.html", "line_chart"))
         with self.lock:
             self.drawn[key] = drawn
             while len(self.drawn) > self.size:
@@ -128,4 +136,5 @@ class DrawnCharts:
         return drawn
 
 
-drawn_charts = DrawnCharts(128).get
+CHARTS = DrawnCharts(256)
+drawn_charts = CHARTS.get

@@ -26,6 +26,7 @@ from babel.support import NullTranslations
 from companion.extensions import db
 from companion.models import Game, Group, Night, Player
 from companion.kinds.registry import KINDS
+from companion.stats.players import place_in
 from companion.views.players import drawn_charts
 from tests.messages import extract
 
@@ -77,13 +78,15 @@ def pseudo(tmp_path_factory):
 
 
 def forget_what_was_said():
-    """The pads' form classes and the players' charts are kept per language; the pseudo
-    language is English's locale with other words, so what English made is forgotten."""
+    """The pads' form classes, the players' charts and places are kept per language; the
+    pseudo language is English's locale with other words, so what English made is
+    forgotten."""
     for kind in KINDS.values():
         cached = getattr(import_module(type(kind).__module__), "form_class", None)
         if cached is not None:
             cached.cache_clear()
     drawn_charts.__self__.drawn.clear()
+    place_in.cache_clear()
 
 
 @pytest.fixture
