@@ -47,7 +47,7 @@ def show(player_id):
     return render_template(
         "players/show.html", player=player, form=form, stats=record,
         nights=stats.recent_nights(player),
-        charts=drawn_charts(player.id, player.name, record.kinds),
+        charts=CHARTS.get(player.id, player.name, record.kinds),
         over_time=CHARTS.nights(player.id, player.name, nights) if len(nights) > 1 else None,
         rivals=[p for p in queries.group_players(player.group_id) if p.id != player.id],
         versus=versus(player),
@@ -116,10 +116,11 @@ class DrawnCharts:
 
     def nights(self, player_id, name, nights):
         """The chart of the player's last nights (stats.NightPlayed), two or more."""
-        # TRANSLATORS: the caption of the table of a player's chart of their nights
         return self.kept(("nights", language(), player_id, name, tuple(nights)),
                          lambda line_chart: line_chart(
                              player_charts.nights_chart(name, nights, player_id),
+                             # TRANSLATORS: the caption of the table of a player's chart
+                             # of their nights
                              gettext("The numbers, night by night")))
 
     def kept(self, key, draw):
@@ -137,4 +138,3 @@ class DrawnCharts:
 
 
 CHARTS = DrawnCharts(256)
-drawn_charts = CHARTS.get

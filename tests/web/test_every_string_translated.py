@@ -27,7 +27,7 @@ from companion.extensions import db
 from companion.models import Game, Group, Night, Player
 from companion.kinds.registry import KINDS
 from companion.stats.players import place_in
-from companion.views.players import drawn_charts
+from companion.views.players import CHARTS
 from tests.messages import extract
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -85,7 +85,7 @@ def forget_what_was_said():
         cached = getattr(import_module(type(kind).__module__), "form_class", None)
         if cached is not None:
             cached.cache_clear()
-    drawn_charts.__self__.drawn.clear()
+    CHARTS.drawn.clear()
     place_in.cache_clear()
 
 
