@@ -18,6 +18,7 @@ never wait for each other.
 
 from __future__ import annotations
 
+import functools
 from datetime import timedelta
 
 from sqlalchemy import bindparam, delete, or_, select, update
@@ -27,6 +28,32 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .extensions import db
 from .models import MESSAGE_MAX, Game, Player, Submission, new_version, now_utc
 from .once import KEPT_SECONDS
+
+
+# the statements of every change, built once: a statement built per request is keyed anew
+# for the compiled cache, which costs three times as much as running it
+GAMES = Game.__table__
+TAKE = (update(GAMES)
+        .where(GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen"))
+        .values(version=bindparam("new"), last_change=bindparam("made")))
+LAST_CHANGE = select(GAMES.c.last_change).where(GAMES.c.id == bindparam("game"))
+# a game's version as it is now
+VERSION_NOW = select(GAMES.c.version).where(GAMES.c.id == bindparam("game"))
+TAPS = Submission.__table__
+ANSWERED = (update(TAPS).where(TAPS.c.key == bindparam("tap"), TAPS.c.scope == bindparam("in"))
+            .values(location=bindparam("to"), message=bindparam("said"),
+                    group_id=bindparam("group")))
+FIRST_SEND = select(TAPS.c.location, TAPS.c.message, TAPS.c.scope).where(
+    TAPS.c.key == bindparam("tap"))
+
+
+def run(statement, values: dict):
+    """A statement built once, run on the session's connection (in its transaction): the
+    session's own `execute` costs three to four times as much, in bookkeeping for ORM
+    objects these statements never load. The session does not flush before it, so it is
+    for statements no change pending in the session bears on; what it writes to a row the
+    session holds, the caller sets on that object (`set_committed_value`)."""
+    return db.session.connection().execute(statement, values)
 
 
 class Stale(Exception):
@@ -47,15 +74,12 @@ def take(game: Game, seen: str | None, change: dict) -> tuple[dict, bool]:
     made = {**change, "from": seen}
     if seen and game.version == seen:
         version = new_version()
-        done = db.session.execute(
-            update(Game).where(Game.id == game.id, Game.version == seen)
-            .values(version=version, last_change=made)
-            .execution_options(synchronize_session=False))
+        done = run(TAKE, {"game": game.id, "seen": seen, "new": version, "made": made})
         if done.rowcount == 1:
             set_committed_value(game, "version", version)
             set_committed_value(game, "last_change", made)
             return made, False
-    last = db.session.execute(select(Game.last_change).where(Game.id == game.id)).scalar()
+    last = run(LAST_CHANGE, {"game": game.id}).scalar()
     if last and same(last, made):
         return last, True
     raise Stale(last)
@@ -115,25 +139,12 @@ def steady(load, which=None, attempts=3):
     return result
 
 
-# a game's version as it is now (built once: a statement built per request is keyed anew)
-VERSION_NOW = select(Game.version).where(Game.id == bindparam("game"))
-
-
-def columns(statement, values: dict):
-    """The rows of a statement of columns only, read on the session's connection (in its
-    transaction): the session's own `execute` costs three times as much, in bookkeeping
-    for ORM objects these statements never load. For the reads every request makes
-    before it changes anything (no pending change needs flushing before them): the
-    phone's memberships, a game's version."""
-    return db.session.connection().execute(statement, values)
-
-
 def steady_game(load, attempts=3):
     """`steady` for one game whose row `load()` reads first: the version in that row is
     the one before the reading, which saves a query on every pad. None: no such game."""
     for _ in range(attempts):
         game = load()
-        if game is None or columns(VERSION_NOW, {"game": game.id}).scalar() == game.version:
+        if game is None or run(VERSION_NOW, {"game": game.id}).scalar() == game.version:
             break
     return game
 
@@ -160,10 +171,18 @@ def dialect():
 def insert_new(table, keys: list[str], **values) -> bool:
     """INSERT a row unless one with the same `keys` exists (two phones adding one thing at
     once): True when this one was inserted. The second waits for the first to commit."""
-    # RETURNING says whether a row went in: psycopg's rowcount for this INSERT is -1
-    statement = (dialect().insert(table).values(**values)
-                 .on_conflict_do_nothing(index_elements=keys).returning(table.c[keys[0]]))
+    statement = new_row(dialect(), table, tuple(keys)).values(**values)
     return db.session.execute(statement).first() is not None
+
+
+@functools.cache
+def new_row(sql, table, keys: tuple[str, ...]):
+    """INSERT ... ON CONFLICT DO NOTHING into `table`, built once for each database
+    (`sql`: its dialect) and table; its columns are those of the values it is run with,
+    or given it (`values()`). RETURNING says whether a row went in: psycopg's rowcount for
+    this INSERT is -1."""
+    return (sql.insert(table).on_conflict_do_nothing(index_elements=list(keys))
+            .returning(table.c[keys[0]]))
 
 
 def claim(key: str | None, scope: str, purge: bool = True) -> Submission | None:
@@ -180,7 +199,8 @@ def claim(key: str | None, scope: str, purge: bool = True) -> Submission | None:
             select(Submission.key).where(
                 Submission.created_at < now_utc() - timedelta(seconds=KEPT_SECONDS))
             .with_for_update(skip_locked=True))))
-    if insert_new(Submission.__table__, ["key"], key=key, scope=scope, created_at=now_utc()):
+    if run(new_row(dialect(), TAPS, ("key",)),
+           {"key": key, "scope": scope, "created_at": now_utc()}).first() is not None:
         return None
     first = db.session.get(Submission, key)
     # a key is signed for one scope, so another scope here would be a forged signature
@@ -202,6 +222,11 @@ def answered(key: str | None, scope: str, location: str, message: str | None,
     if message and len(message) > MESSAGE_MAX:
         message = message[:MESSAGE_MAX - 1] + "…"
     if key is not None:
-        db.session.execute(update(Submission).where(Submission.key == key,
-                                                    Submission.scope == scope)
-                           .values(location=location, message=message, group_id=group_id))
+        run(ANSWERED, {"tap": key, "in": scope, "to": location, "said": message,
+                       "group": group_id})
+
+
+def first_send(key: str):
+    """The row of a one-time key's first send, (location, message, scope); None when the
+    key was never used."""
+    return run(FIRST_SEND, {"tap": key}).first()

@@ -65,7 +65,7 @@ def exists(model, id_: int) -> bool:
 
 
 def game_version(game_id: int) -> str | None:
-    return locks.columns(locks.VERSION_NOW, {"game": game_id}).scalar()
+    return locks.run(locks.VERSION_NOW, {"game": game_id}).scalar()
 
 
 def watch_row(game_id: int):

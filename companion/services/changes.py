@@ -22,7 +22,7 @@ from sqlalchemy import inspect
 
 from .. import locks, once, queries, told
 from ..extensions import db
-from ..models import Game, Submission
+from ..models import Game
 from ..rules import RuleError
 from .errors import Conflict, ServiceError
 
@@ -129,7 +129,7 @@ def sent_before(key: Key) -> str | None:
     the same page. None when the key was not used."""
     if key.key is None:
         return None
-    first = db.session.get(Submission, key.key)
+    first = locks.first_send(key.key)
     if first is None or not first.location or not first.scope.startswith(key.scope + ":"):
         return None
     return first.message or ""
