@@ -84,7 +84,7 @@ def memberships(phone: str | None, named=(), values=None) -> tuple[list[Membersh
     if phone is None:
         return [], [None] * len(named)
     rows = locks.run(queries.memberships_with(tuple(named)),
-                         {**(values or {}), "phone": phone}).all()
+                     {**(values or {}), "phone": phone}).all()
     proved = [Membership(member_id, group_id, name) for member_id, group_id, name, *_ in rows]
     return proved, list(rows[0][3:]) if rows else [None] * len(named)
 
