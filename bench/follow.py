@@ -64,8 +64,9 @@ PAGE_ACCEPT = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif
                "image/apng,*/*;q=0.8")
 
 TAG = re.compile(rb'data-tag="([0-9a-f]+)"')
-VERSION = re.compile(rb'name="version" type="hidden" value="([0-9a-f]+)"')
 CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
+ENTRY_FORM = re.compile(rb'<form method="post" action="[^"]*/entries".*?</form>', re.S)
+HIDDEN = re.compile(rb'<input name="([a-z_]+)" type="hidden" value="([^"]*)"')
 
 
 # ---- the tables ----------------------------------------------------------------------
@@ -172,7 +173,9 @@ class Phone:
         self.joined = False
         self.path = f"/games/{game_id}"
         self.cookie = None
-        self.tag = self.version = self.csrf = None
+        # the hidden fields of the pad's entry form, sent with each save as a browser does
+        # (the CSRF token, the version, the one-time key, the entry it was opened for)
+        self.tag = self.version = self.form = None
         self.http = self.saving = None
 
     def connect(self, port):
@@ -203,7 +206,7 @@ class Phone:
             f"Accept: {PAGE_ACCEPT}"])
 
     def save_request(self, points):
-        form = urlencode({"csrf_token": self.csrf, "version": self.version,
+        form = urlencode({**self.form,
                           **{f"points_{i}": str(p) for i, p in enumerate(points)}}).encode()
         return self.request("POST", self.path + "/entries", [
             f"Content-Length: {len(form)}", "Cache-Control: max-age=0",
@@ -219,14 +222,15 @@ class Phone:
                 self.cookie = f"session={value}" if value else None
 
     def read_page(self, answer):
-        """What the pad's page tells the phone: the tag it follows with, the version its
-        form is based on, the session's CSRF token."""
+        """What the pad's page tells the phone: the tag it follows with, and its entry
+        form's hidden fields (the version it is based on among them)."""
         if answer.status != 200:
             raise RuntimeError(f"{self.path} answered {answer.status}")
         self.keep_cookies(answer)
         self.tag = TAG.search(answer.body).group(1).decode()
-        self.version = VERSION.search(answer.body).group(1).decode()
-        self.csrf = CSRF.search(answer.body).group(1).decode()
+        self.form = {name.decode(): value.decode() for name, value
+                     in HIDDEN.findall(ENTRY_FORM.search(answer.body).group(0))}
+        self.version = self.form["version"]
 
     async def join(self):
         """The phone opens the group's invite link and taps Join (not measured): its

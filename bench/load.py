@@ -81,8 +81,16 @@ def figures(*samples):
             "queries": max(count for sample in samples for count in sample["queries"])}
 
 
-VERSION = re.compile(r'name="version" type="hidden" value="([0-9a-f]+)"')
 UNDO_FORM = re.compile(r'<form method="post" action="[^"]*/undo".*?</form>', re.S)
+ENTRY_FORM = re.compile(r'<form method="post" action="[^"]*/entries".*?</form>', re.S)
+HIDDEN = re.compile(r'<input name="([a-z_]+)" type="hidden" value="([^"]*)"')
+
+
+def form_of(page: str) -> dict:
+    """The hidden fields of a pad's entry form, which a phone sends with what was typed:
+    the CSRF token, the version the form is based on, its one-time key and the entry it
+    was opened for."""
+    return dict(HIDDEN.findall(ENTRY_FORM.search(page).group(0)))
 
 
 class ScoreEntry:
@@ -105,7 +113,7 @@ class ScoreEntry:
         self.undo = undo
         self.path = f"/games/{game_id}"
         self.players = players
-        self.version = None
+        self.form = None  # the hidden fields of the pad's entry form
         self.page_queries = 0
         self.lock = threading.Lock()
 
@@ -116,15 +124,13 @@ class ScoreEntry:
         return (self.post_ms, queries), (self.page_ms, self.page_queries)
 
     def __call__(self, session):
-        if "csrf" not in session.headers:
-            page = session.get(self.base + self.path, timeout=30).text
-            session.headers["csrf"] = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
-                                                page).group(1)
-            self.version = VERSION.search(page).group(1)
+        if self.form is None:
+            self.form = form_of(session.get(self.base + self.path, timeout=30).text)
         with self.lock:
-            # zero scores: nobody ever reaches the target, so the game takes every round
-            data = {"csrf_token": session.headers["csrf"], "version": self.version,
-                    "finisher": self.players[0],
+            # the entry form as the pad gave it (its version, its one-time key, the entry
+            # it was opened for), zero scores typed: nobody ever reaches the target, so the
+            # game takes every round
+            data = {**self.form, "finisher": self.players[0],
                     **{f"score_{i}": "0" for i in range(len(self.players))}}
             started = time.perf_counter()
             post = session.post(self.base + self.path + "/entries", data=data,
@@ -135,19 +141,19 @@ class ScoreEntry:
             started = time.perf_counter()
             page = session.get(self.base + self.path, timeout=30)
             self.page_ms = (time.perf_counter() - started) * 1000
-            # the next round is based on the sheet this one left, as the pad shows it
-            self.version = VERSION.search(page.text).group(1)
+            # the next round is sent from the form this one's page shows
+            self.form = form_of(page.text)
             if self.undo:
                 self.take_back(session, page.text)
         self.page_queries = max(self.page_queries, int(page.headers.get("X-Query-Count", 0)))
         return int(post.headers.get("X-Query-Count", 0))
 
     def take_back(self, session, page):
-        """The pad's Undo button tapped, and the pad it redirects to read for the version."""
+        """The pad's Undo button tapped, and the pad it redirects to read for its form."""
         form = UNDO_FORM.search(page).group(0)
         data = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', form))
         undone = session.post(self.base + self.path + "/undo", data=data,
                               allow_redirects=True, timeout=30)
         if undone.status_code != 200:
             raise RuntimeError(f"undo refused: {undone.status_code}")
-        self.version = VERSION.search(undone.text).group(1)
+        self.form = form_of(undone.text)
