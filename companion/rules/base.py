@@ -7,6 +7,7 @@ rest (setup checks, the per-entry loop, error positions, the end of the game).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # the kind modules take the sentence types from here too
@@ -227,12 +228,14 @@ def too_many_entries(index: int | None = None) -> Counted:
                    "on.", index=index, count=MAX_ENTRIES)
 
 
-def need_player(doc: dict, key: str, players: list[str], missing: RuleError) -> str:
-    """The player named by doc[key]; `missing` is the refusal when none is named ("Say
-    which player is the finisher."), and a name not at the table is refused too."""
+def need_player(doc: dict, key: str, players: list[str],
+                missing: Callable[[], RuleError]) -> str:
+    """The player named by doc[key]; `missing()` makes the refusal when none is named
+    ("Say which player is the finisher."), and a name not at the table is refused too.
+    A refusal is made only when it is raised: every entry of every replay comes here."""
     name = doc.get(key)
     if not isinstance(name, str) or not name:
-        raise missing
+        raise missing()
     if name not in players:
         raise not_playing(name)
     return name
@@ -258,10 +261,11 @@ def unknown_field(doc: dict, known: Any) -> str | None:
     return None
 
 
-def need_int(value: Any, refusal: RuleError) -> int:
-    """The value when it is a whole number, else `refusal` is raised."""
+def need_int(value: Any, refusal: Callable[[], RuleError]) -> int:
+    """The value when it is a whole number, else the refusal `refusal()` makes is
+    raised."""
     if not is_int(value):
-        raise refusal
+        raise refusal()
     return value
 
 

@@ -111,7 +111,7 @@ class Cards500(Rules):
             # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
             raise RuleError("This hand has no field called “{name}”.", name=name)
         out = need_player(entry, "out", state.players,
-                          RuleError("Say which player is the one who went out."))
+                          lambda: RuleError("Say which player is the one who went out."))
         hands = entry.get("hands")
         if not isinstance(hands, dict):
             raise RuleError("Say what every player still held in this hand.")

@@ -65,7 +65,8 @@ class DicePoker(Rules):
 
     def apply(self, state: State, entry: dict[str, Any]) -> None:
         player = need_player(entry, "player", state.players,
-                             RuleError("Say which player is the one taking this turn."))
+                             lambda: RuleError("Say which player is the one taking this "
+                                               "turn."))
         if (name := unknown_field(entry, ENTRY_KEYS)) is not None:
             # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
             raise RuleError("{player}'s turn has no field called “{name}”.", player=player,

@@ -246,13 +246,14 @@ class Skull(Rules):
     def active_player(self, state: State, entry: dict[str, Any], key: str) -> str:
         if key == "challenger":
             name = need_player(entry, key, state.players,
-                               RuleError("Say which player is the challenger."))
+                               lambda: RuleError("Say which player is the challenger."))
             if state.eliminated[name]:
                 raise RuleError("{player} is out of the game and cannot be the challenger.",
                                 player=name, field=key)
             return name
         name = need_player(entry, key, state.players,
-                           RuleError("Say which player is the owner of the revealed skull."))
+                           lambda: RuleError("Say which player is the owner of the "
+                                             "revealed skull."))
         if state.eliminated[name]:
             raise RuleError("{player} is out of the game and cannot be the owner of the "
                             "revealed skull.", player=name, field=key)

@@ -138,8 +138,8 @@ def _read_hand(hand: Any, player: str, remove_columns: bool) -> tuple[int, list 
     if "grid" in hand:
         grid = _check_grid(hand["grid"], player)
         return _sum_columns(grid, remove_columns), grid
-    score = need_int(hand["score"], RuleError("{player}'s score must be a whole number.",
-                                              player=player))
+    score = need_int(hand["score"], lambda: RuleError("{player}'s score must be a whole "
+                                                      "number.", player=player))
     if score > MAX_SCORE:
         raise RuleError("{player}'s score of {score} is more than a Skyjo hand can hold "
                         "({most} at most).", player=player, field="score", score=score,
@@ -206,7 +206,7 @@ class Skyjo(RoundRules):
         players, options = state.players, state.options
         # TRANSLATORS: the finisher is the player who turned all their cards first
         finisher = need_player(entry, "finisher", players,
-                               RuleError("Say which player is the finisher."))
+                               lambda: RuleError("Say which player is the finisher."))
         if (name := unknown_field(entry, ("finisher", "hands"))) is not None:
             # TRANSLATORS: {name} is a word from a stored entry, quoted as it is
             raise RuleError("This round has no field called “{name}”.", name=name)
