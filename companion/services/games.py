@@ -9,11 +9,14 @@ but never commit: the view commits once.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, case, delete, exists, select
+from sqlalchemy import and_, bindparam, case, delete, exists, insert, select, update
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import locks, records, told
 from ..extensions import db
-from ..models import ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, PlayerRecord, Seat
+from ..models import (ABANDONED, IN_PROGRESS, Entry, Game, Night, Player, PlayerRecord, Seat,
+                      now_utc)
 from ..outcome import Outcome, derive
 from ..rules import GAMES, RuleError, Sheet
 from .errors import Conflict, ServiceError
@@ -43,21 +46,57 @@ def replay(game: Game, docs: list[dict] | None = None, keep: tuple[int, ...] = (
                                    game.docs if docs is None else docs, keep=keep)
 
 
+# what a change writes to a game that is in the database, built once and run on the
+# session's connection (locks.run), the objects given the values written: the unit of
+# work's flush of the same rows cost more than all the rest of a save's writing
+OUTCOME = (update(Game.__table__).where(Game.__table__.c.id == bindparam("game"))
+           .values(summary=bindparam("summary_"), entry_count=bindparam("count"),
+                   status=bindparam("status_")))
+SEAT_RESULT = (update(Seat.__table__)
+               .where(Seat.__table__.c.game_id == bindparam("game"),
+                      Seat.__table__.c.seat == bindparam("place"))
+               .values(total=bindparam("total_"), won=bindparam("won_")))
+NEW_ENTRY = insert(Entry.__table__).returning(Entry.__table__.c.id)
+
+
 def write(game: Game, outcome: Outcome) -> None:
     """Store what a replay means on the game and its seats, and recount its players'
-    records when its result changed (a game being built has no id yet: start_game counts
-    it once it exists)."""
+    records when its result changed (a game being built has no id yet: the unit of work
+    inserts it, and start_game counts it once it exists)."""
     before = results_of(game)
-    game.summary, game.entry_count, game.status = (
-        outcome.summary, outcome.entry_count, outcome.status)
-    for seat, (total, won) in zip(game.seats, outcome.seats):
-        # only a seat whose result changed: one given its own values again is flushed all
-        # the same (a unit of work's bookkeeping), and most entries change one or two
-        # players' totals (a dice poker turn, a Skull challenge)
-        if (seat.total, seat.won) != (total, won):
+    # only the seats whose result changed: most entries change one or two players'
+    # totals (a dice poker turn, a Skull challenge)
+    changed = [(seat, total, won) for seat, (total, won) in zip(game.seats, outcome.seats)
+               if (seat.total, seat.won) != (total, won)]
+    if game.id is None:
+        game.summary, game.entry_count, game.status = (
+            outcome.summary, outcome.entry_count, outcome.status)
+        for seat, total, won in changed:
             seat.total, seat.won = total, won
-    if game.seats and results_of(game) != before and game.id is not None:
+        return
+    locks.run(OUTCOME, {"game": game.id, "summary_": outcome.summary,
+                        "count": outcome.entry_count, "status_": outcome.status})
+    for name in ("summary", "entry_count", "status"):
+        set_committed_value(game, name, getattr(outcome, name))
+    if changed:
+        locks.run(SEAT_RESULT, [{"game": game.id, "place": seat.seat, "total_": total,
+                                 "won_": won} for seat, total, won in changed])
+        for seat, total, won in changed:
+            set_committed_value(seat, "total", total)
+            set_committed_value(seat, "won", won)
+    if game.seats and results_of(game) != before:
         records.rebuild_game(game)
+
+
+def store_entry(game: Game, doc: dict) -> None:
+    """A new last entry (with seat labels) stored, and added to the game's entries as if
+    loaded (`write`'s way, for the same reason)."""
+    values = {"game_id": game.id, "position": len(game.entries), "doc": doc,
+              "created_at": now_utc()}
+    entry = Entry(id=locks.run(NEW_ENTRY, values).scalar_one(), **values)
+    make_transient_to_detached(entry)
+    db.session.add(entry)
+    set_committed_value(game, "entries", [*game.entries, entry])
 
 
 def results_of(game: Game) -> tuple:
@@ -88,9 +127,8 @@ def add_entry(game: Game, doc: dict, seen: str | None) -> dict:
         return change
     check_open(game)
     sheet = replay(game, game.docs + [doc])
-    game.entries.append(Entry(position=len(game.entries), doc=change["doc"]))
+    store_entry(game, change["doc"])
     write(game, derive(sheet, game.status))
-    db.session.flush()
     # the sheet with the entry, to tell what was saved (it is not stored with the change)
     return {**change, "sheet": sheet, "named": doc}
 
