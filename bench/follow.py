@@ -36,7 +36,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from bench.load import percentile, scalar
+from bench.load import form_of, percentile, scalar
 from bench.postgres import Postgres
 from bench.server import Gunicorn
 
@@ -65,8 +65,6 @@ PAGE_ACCEPT = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif
 
 TAG = re.compile(rb'data-tag="([0-9a-f]+)"')
 CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
-ENTRY_FORM = re.compile(rb'<form method="post" action="[^"]*/entries".*?</form>', re.S)
-HIDDEN = re.compile(rb'<input name="([a-z_]+)" type="hidden" value="([^"]*)"')
 
 
 # ---- the tables ----------------------------------------------------------------------
@@ -228,8 +226,7 @@ class Phone:
             raise RuntimeError(f"{self.path} answered {answer.status}")
         self.keep_cookies(answer)
         self.tag = TAG.search(answer.body).group(1).decode()
-        self.form = {name.decode(): value.decode() for name, value
-                     in HIDDEN.findall(ENTRY_FORM.search(answer.body).group(0))}
+        self.form = form_of(answer.body.decode())
         self.version = self.form["version"]
 
     async def join(self):

@@ -52,8 +52,15 @@ def run(statement, values: dict):
     session's own `execute` costs three to four times as much, in bookkeeping for ORM
     objects these statements never load. The session does not flush before it, so it is
     for statements no change pending in the session bears on; what it writes to a row the
-    session holds, the caller sets on that object (`set_committed_value`)."""
+    session holds, the caller gives that object (`as_stored`)."""
     return db.session.connection().execute(statement, values)
+
+
+def as_stored(loaded, **values) -> None:
+    """Give an object of the session the values a statement wrote to its row, as if it
+    had loaded them: it is not dirty, and the unit of work does not write them again."""
+    for name, value in values.items():
+        set_committed_value(loaded, name, value)
 
 
 class Stale(Exception):
@@ -76,8 +83,7 @@ def take(game: Game, seen: str | None, change: dict) -> tuple[dict, bool]:
         version = new_version()
         done = run(TAKE, {"game": game.id, "seen": seen, "new": version, "made": made})
         if done.rowcount == 1:
-            set_committed_value(game, "version", version)
-            set_committed_value(game, "last_change", made)
+            as_stored(game, version=version, last_change=made)
             return made, False
     last = run(LAST_CHANGE, {"game": game.id}).scalar()
     if last and same(last, made):
@@ -116,8 +122,7 @@ def take_all(games: list[Game], change: dict) -> None:
         db.session.execute(update(Game).where(Game.id == game.id)
                            .values(version=version, last_change=change)
                            .execution_options(synchronize_session=False))
-        set_committed_value(game, "version", version)
-        set_committed_value(game, "last_change", change)
+        as_stored(game, version=version, last_change=change)
 
 
 def steady(load, which=None, attempts=3):

@@ -14,7 +14,6 @@ from contextvars import ContextVar
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import aliased
-from sqlalchemy.orm.attributes import set_committed_value
 
 from . import locks
 from .extensions import db
@@ -140,8 +139,7 @@ def recount(players: list[int] | None = None, kind: str | None = None,
              for record, figures_ in changed])
         # the records in the session say what the database now holds, and are not dirty
         for record, figures_ in changed:
-            for name, value in figures_.items():
-                set_committed_value(record, name, value)
+            locks.as_stored(record, **figures_)
     if new:
         db.session.execute(insert(PlayerRecord.__table__), new)
     return len(counted)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from sqlalchemy import and_, bindparam, case, delete, exists, insert, select, update
 from sqlalchemy.orm import make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import locks, records, told
 from ..extensions import db
@@ -47,8 +46,9 @@ def replay(game: Game, docs: list[dict] | None = None, keep: tuple[int, ...] = (
 
 
 # what a change writes to a game that is in the database, built once and run on the
-# session's connection (locks.run), the objects given the values written: the unit of
-# work's flush of the same rows cost more than all the rest of a save's writing
+# session's connection (locks.run), the objects given the values written
+# (locks.as_stored): the unit of work's flush of the same rows cost more than all the rest
+# of a save's writing
 OUTCOME = (update(Game.__table__).where(Game.__table__.c.id == bindparam("game"))
            .values(summary=bindparam("summary_"), entry_count=bindparam("count"),
                    status=bindparam("status_")))
@@ -76,14 +76,13 @@ def write(game: Game, outcome: Outcome) -> None:
         return
     locks.run(OUTCOME, {"game": game.id, "summary_": outcome.summary,
                         "count": outcome.entry_count, "status_": outcome.status})
-    for name in ("summary", "entry_count", "status"):
-        set_committed_value(game, name, getattr(outcome, name))
+    locks.as_stored(game, summary=outcome.summary, entry_count=outcome.entry_count,
+                    status=outcome.status)
     if changed:
         locks.run(SEAT_RESULT, [{"game": game.id, "place": seat.seat, "total_": total,
                                  "won_": won} for seat, total, won in changed])
         for seat, total, won in changed:
-            set_committed_value(seat, "total", total)
-            set_committed_value(seat, "won", won)
+            locks.as_stored(seat, total=total, won=won)
     if game.seats and results_of(game) != before:
         records.rebuild_game(game)
 
@@ -96,7 +95,7 @@ def store_entry(game: Game, doc: dict) -> None:
     entry = Entry(id=locks.run(NEW_ENTRY, values).scalar_one(), **values)
     make_transient_to_detached(entry)
     db.session.add(entry)
-    set_committed_value(game, "entries", [*game.entries, entry])
+    locks.as_stored(game, entries=[*game.entries, entry])
 
 
 def results_of(game: Game) -> tuple:
