@@ -136,11 +136,13 @@ def sent_before(key: Key) -> str | None:
 
 
 def refused(game: Game) -> None:
-    """Roll back a refused change; a game deleted on another phone meanwhile is `Gone`
-    rather than read again."""
+    """Roll back a refused change and read the game again, whole and of one moment, for
+    the page that says so (read attribute by attribute as the page drew it, a game
+    deleted or restored meanwhile would be half gone); a game deleted on another phone
+    meanwhile is `Gone`."""
     game_id = inspect(game).identity[0]
     db.session.rollback()
-    if not queries.exists(Game, game_id):
+    if queries.whole_game(game_id) is None:
         raise Gone()
 
 

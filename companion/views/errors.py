@@ -5,6 +5,7 @@ from urllib.parse import urlsplit
 from flask import current_app, g, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm.exc import ObjectDeletedError
 from werkzeug.exceptions import HTTPException
 
 from ..address import origin, origins
@@ -60,7 +61,11 @@ def register_errors(app):
 
     @app.errorhandler(410)
     @app.errorhandler(changes.Gone)
+    # what a refused change's page reads again after its rollback, deleted meanwhile (a
+    # restore replacing the group while the page was drawn)
+    @app.errorhandler(ObjectDeletedError)
     def gone(error):
+        db.session.rollback()
         return render_template("error.html", title=gettext("Deleted"), message=gettext(
             "This was deleted on another phone while you were on its page. Nothing you typed "
             "was saved.")), 410

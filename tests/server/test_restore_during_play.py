@@ -64,7 +64,7 @@ def test_a_save_sent_during_a_restore_never_lands_in_a_restored_game(tmp_path):
             assert len(answers) == 20, answers
             # saved before the restore, refused after it, or its game is gone (before the
             # save read it: 404; while the save changed it: 410, "deleted on another phone")
-            assert set(answers) <= {302, 404, 409, 410}, answers
+            assert set(answers) <= {302, 404, 409, 410}, (answers, server.errors()[-4000:])
             # the game now on the server is the restored one: no save from before is in it
             game["id"] = only_game(built["url"])
             after = phone.http.get(f"{server.base}/games/{game['id']}/sheet.json", timeout=10)

@@ -6,6 +6,8 @@ import time
 
 from sqlalchemy import create_engine, text
 
+from companion import queries
+
 from tests.web.conftest import errors, parse, select, table_rows, texts
 from tests.web.history_data import night, restore, skull
 
@@ -93,6 +95,30 @@ def test_a_second_tap_on_remove_finds_the_player_gone(client, runner, tmp_path):
     assert again.status_code == 404
     assert "It may have been removed." in parse(again).one("main").text
     assert names(client) == ["Ann", "Ben", "Cid"]
+
+
+def test_a_refused_removal_whose_player_a_restore_deletes_meanwhile_says_so(
+        app, client, runner, tmp_path, monkeypatch):
+    """Removing Ann is refused (she played), and a restore replacing the group deletes her
+    while the refusal's page is drawn: the phone is told she was deleted, not a 500."""
+    two_nights_and_a_game(runner, tmp_path)
+    ann = ids(client)["Ann"]
+    there = queries.exists
+
+    def restored_meanwhile(model, row_id):
+        found = there(model, row_id)
+        other = create_engine(app.config["SQLALCHEMY_DATABASE_URI"])
+        with other.begin() as connection:
+            for table in ("entry", "seat", "player_record", "game", "night_player", "night",
+                          "player"):
+                connection.execute(text(f"delete from {table}"))
+        other.dispose()
+        return found
+
+    monkeypatch.setattr(queries, "exists", restored_meanwhile)
+    response = client.post(f"/players/{ann}/remove")
+    assert response.status_code == 410
+    assert "This was deleted on another phone" in parse(response).one("main").text
 
 
 def test_a_player_seated_while_being_removed_stays(app, client, runner, tmp_path):

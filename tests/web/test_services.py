@@ -8,6 +8,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from companion import services
+from companion.services import changes
 from companion.extensions import db
 from companion.models import Entry, Game, Night, Player
 from companion.rules import RuleError
@@ -215,3 +216,30 @@ def test_a_game_started_while_its_player_is_renamed_gets_a_new_version_too(app):
     assert renamed
     with app.app_context():
         assert db.session.get(Game, other_id).version != before
+
+
+def test_a_refused_change_holds_the_game_whole_for_the_page_that_says_so(app, game):
+    """After a refusal the game is read again, all at once: a restore deleting it while
+    the refusal's page is drawn takes nothing out from under that page (read attribute
+    by attribute as the page drew it, the game was half gone: a 500)."""
+    services.add_entry(game, round_(), game.version)
+    db.session.commit()
+    version = game.version
+    changes.refused(game)
+    other = create_engine(app.config["SQLALCHEMY_DATABASE_URI"])
+    with other.begin() as connection:
+        for table in ("entry", "seat", "game"):
+            connection.execute(text(f"delete from {table}"))
+    other.dispose()
+    assert game.version == version
+    assert [seat.player.name for seat in game.seats] == ["Ann", "Ben", "Cid"]
+    assert game.docs == [round_()]
+    assert game.night.title == "Test"
+
+
+def test_a_change_refused_after_its_game_was_deleted_is_told_it_is_gone(app, game):
+    with db.engine.begin() as connection:
+        for table in ("entry", "seat", "game"):
+            connection.execute(text(f"delete from {table}"))
+    with pytest.raises(changes.Gone):
+        changes.refused(game)
