@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple
@@ -49,7 +50,7 @@ class Result(NamedTuple):
     place: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class KindStats:
     """A player's figures in one kind, or one group of a kind (`Rules.group`)."""
 
@@ -61,7 +62,7 @@ class KindStats:
     unfinished: int = 0
     # (label, value as shown) beside played, won and win rate: see `figures`
     figures: list[tuple[str, str]] = field(default_factory=list)
-    results: list[Result] = field(default_factory=list)
+    results: tuple[Result, ...] = ()
 
     @property
     def ref(self) -> str:
@@ -87,9 +88,10 @@ class PlayerStats:
 # Statements built once, the player a parameter: building and keying a statement per
 # request cost more than running it.
 RECORD = PlayerRecord.__table__.c
+# a record's recent games as the text stored (`kind_stats` reads it, once per text)
 RECORDS = db.select(RECORD.kind, RECORD.group_key, RECORD.title, RECORD.best, RECORD.games,
                     RECORD.played, RECORD.won, RECORD.average, RECORD.highest, RECORD.lowest,
-                    RECORD.recent).where(
+                    db.cast(RECORD.recent, db.Text).label("recent")).where(
     RECORD.player_id == db.bindparam("player"))
 # the group's nights newest first (its date index), asking of each whether the player came
 # (the attendance key) until there are enough, rather than joining and sorting all their
@@ -106,28 +108,31 @@ def player_stats(player: Player) -> PlayerStats:
     """Figures per kind and group from the player's records (companion/records.py): one
     row per group, the same cost after years of game nights."""
     rows = db.session.execute(RECORDS, {"player": player.id}).all()
-    nights = player.nights_came
-    kinds = []
-    order = list(GAMES)
-    titled = [(r, kind_title(r.kind, r.group_key, r.title)) for r in rows if r.kind in GAMES]
     lang = language()
-
-    def place_said(r):
-        return place_in(lang, r["won"], r.get("shared"), r.get("place"), r.get("of"))
-
-    for record, title in sorted(titled, key=lambda rt: (order.index(rt[0].kind),
-                                                        rt[1].casefold())):
-        results = [Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
-                          r["total"], r["won"], title, place_said(r))
-                   for r in record.recent]
-        kinds.append(KindStats(record.kind, record.group_key, title,
-                               played=record.played, won=record.won,
-                               unfinished=record.games - record.played,
-                               figures=figures(record), results=results))
+    order = list(GAMES)
+    kinds = sorted((kind_stats(lang, row) for row in rows if row.kind in GAMES),
+                   key=lambda stats: (order.index(stats.kind), stats.title.casefold()))
     recent = sorted((r for stats in kinds for r in stats.results),
                     key=lambda r: (r.date, r.game_id), reverse=True)[:RECENT_FORM]
-    return PlayerStats(nights=nights, games=sum(r.games for r in rows), kinds=kinds,
-                       recent=recent)
+    return PlayerStats(nights=player.nights_came, games=sum(r.games for r in rows),
+                       kinds=kinds, recent=recent)
+
+
+@functools.lru_cache(maxsize=1024)
+def kind_stats(lang: str, record) -> KindStats:
+    """A record (a row of RECORDS) as its page shows it, in language `lang`; kept for the
+    very same row: a player's page reads hundreds of recent games, the same on the next
+    request until a game of theirs ends or changes. Shared by the requests that read that
+    row, so never changed by any (frozen)."""
+    title = kind_title(record.kind, record.group_key, record.title)
+    results = tuple(
+        Result(r["game"], r["night"], date.fromisoformat(r["date"]), record.kind,
+               r["total"], r["won"], title,
+               place_in(lang, r["won"], r.get("shared"), r.get("place"), r.get("of")))
+        for r in json.loads(record.recent or "[]"))
+    return KindStats(record.kind, record.group_key, title, played=record.played,
+                     won=record.won, unfinished=record.games - record.played,
+                     figures=figures(record), results=results)
 
 
 def figures(record) -> list[tuple[str, str]]:
