@@ -1,6 +1,7 @@
 """Looking back: past nights filtered and searched, exports of a night, the full backup."""
 
-from flask import Blueprint, Response, abort, current_app, g, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, g, get_template_attribute,
+                   render_template, request, url_for)
 from wtforms import Form, SearchField, SelectField
 from wtforms.validators import Length, Optional
 
@@ -9,11 +10,14 @@ from .. import restore as restores
 from ..backup_file import BackupError
 from ..extensions import db
 from ..forms import TRANSLATIONS, RestoreForm
-from ..i18n import and_list, gettext, lazy_gettext, lazy_ngettext, ngettext, sentence, term
+from ..i18n import (and_list, gettext, language, lazy_gettext, lazy_ngettext, ngettext, sentence,
+                    term)
 from ..rules import GAMES
+from ..rules.errors import Term
 from ..text import clean
 from ..services.changes import Answer, answered_again, once_only
 from .access import current_group_id, remember, show_group
+from .drawn import Drawn
 from .helpers import page_number
 from .once import key_of, reply
 
@@ -65,8 +69,27 @@ def index(restore_form=None, status=200):
     page = queries.history_page(group_id, page_number(),
                                 current_app.config["NIGHTS_PER_PAGE"], **filters)
     return render_template("history/index.html", form=form, page=page, filters=filters,
-                           nights=queries.night_rows(group_id, page.items, **filters),
+                           listed=listed(queries.night_rows(group_id, page.items, **filters),
+                                         bool(filters)),
                            restore_form=restore_form or RestoreForm(action="restore")), status
+
+
+# pages of nights as drawn (views/drawn.py): most phones open the first page, the same
+# until a night or a game on it changes
+NIGHTS = Drawn(256)
+
+
+def listed(nights, filtered):
+    """A page of the history's nights (queries.NightLine), kept under all it shows: each
+    night's link, title, date, who came, and each game's title (a kind's, said in the
+    reader's language, or one typed), status and winners."""
+    key = (language(), request.script_root, filtered, tuple(
+        (line.night.id, line.night.title, line.night.date, line.people,
+         tuple((isinstance(game.title, Term), game.title, game.status, tuple(game.winners))
+               for game in line.games))
+        for line in nights))
+    return NIGHTS.kept(key, lambda: get_template_attribute(
+        "history/_nights.html", "nights_list")(nights, filtered))
 
 
 @bp.post("/history/restore")

@@ -1,8 +1,5 @@
 """The roster of players reused across nights, and each player's record."""
 
-from collections import OrderedDict
-from threading import Lock
-
 from flask import (Blueprint, abort, flash, get_template_attribute, redirect, render_template,
                    request, url_for)
 from sqlalchemy.orm.exc import StaleDataError
@@ -13,6 +10,7 @@ from ..forms import ConfirmForm, NameForm
 from ..i18n import gettext, language, sentence
 from ..models import Player
 from .access import current_group_id
+from .drawn import Drawn
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -92,17 +90,10 @@ def remove(player_id):
                            played=played, refusal=refusal), 409 if refusal else 200
 
 
-class DrawnCharts:
-    """A player's charts as drawn, kept in each worker under everything they show: the
+class DrawnCharts(Drawn):
+    """A player's charts as drawn (views/drawn.py), kept under everything they show: the
     reader's language, the player's id (their colour) and name, and what the chart draws
-    (each kind's last results with their places, their last nights), as read from the
-    database for this request. A change to any of them, made by any worker, is a new key,
-    so a chart kept here is never out of date; the last `size` are kept."""
-
-    def __init__(self, size):
-        self.size = size
-        self.drawn = OrderedDict()
-        self.lock = Lock()
+    (each kind's last results with their places, their last nights)."""
 
     def get(self, player_id, name, kinds):
         """{chart id: its markup} for the player's kinds (stats.KindStats)."""
@@ -110,31 +101,22 @@ class DrawnCharts:
                tuple((kind.ref, kind.title, tuple((r.date, r.total, r.won, r.place)
                                                   for r in kind.results))
                      for kind in kinds))
-        return self.kept(key, lambda line_chart: {
+        return self.charted(key, lambda line_chart: {
             chart.id: line_chart(chart, gettext("The numbers, game by game"))
             for chart in player_charts.player_charts(name, kinds, player_id=player_id)})
 
     def nights(self, player_id, name, nights):
         """The chart of the player's last nights (stats.NightPlayed), two or more."""
-        return self.kept(("nights", language(), player_id, name, tuple(nights)),
-                         lambda line_chart: line_chart(
-                             player_charts.nights_chart(name, nights, player_id),
-                             # TRANSLATORS: the caption of the table of a player's chart
-                             # of their nights
-                             gettext("The numbers, night by night")))
+        return self.charted(("nights", language(), player_id, name, tuple(nights)),
+                            lambda line_chart: line_chart(
+                                player_charts.nights_chart(name, nights, player_id),
+                                # TRANSLATORS: the caption of the table of a player's chart
+                                # of their nights
+                                gettext("The numbers, night by night")))
 
-    def kept(self, key, draw):
-        with self.lock:
-            drawn = self.drawn.get(key)
-            if drawn is not None:
-                self.drawn.move_to_end(key)
-                return drawn
-        drawn = draw(get_template_attribute("_charts.html", "line_chart"))
-        with self.lock:
-            self.drawn[key] = drawn
-            while len(self.drawn) > self.size:
-                self.drawn.popitem(last=False)
-        return drawn
+    def charted(self, key, draw):
+        return self.kept(key, lambda: draw(get_template_attribute("_charts.html",
+                                                                  "line_chart")))
 
 
 CHARTS = DrawnCharts(256)

@@ -26,7 +26,8 @@ from babel.support import NullTranslations
 from companion.extensions import db
 from companion.models import Game, Group, Night, Player
 from companion.kinds.registry import KINDS
-from companion.stats.players import place_in
+from companion.stats.players import kind_stats, place_in
+from companion.views.history import NIGHTS
 from companion.views.players import CHARTS
 from tests.messages import extract
 
@@ -78,15 +79,17 @@ def pseudo(tmp_path_factory):
 
 
 def forget_what_was_said():
-    """The pads' form classes, the players' charts and places are kept per language; the
-    pseudo language is English's locale with other words, so what English made is
-    forgotten."""
+    """The pads' form classes, the players' charts, figures and places, and the history's
+    pages of nights are kept per language; the pseudo language is English's locale with
+    other words, so what English made is forgotten."""
     for kind in KINDS.values():
         cached = getattr(import_module(type(kind).__module__), "form_class", None)
         if cached is not None:
             cached.cache_clear()
     CHARTS.drawn.clear()
+    NIGHTS.drawn.clear()
     place_in.cache_clear()
+    kind_stats.cache_clear()
 
 
 @pytest.fixture

@@ -140,3 +140,16 @@ def test_a_shared_win_names_the_winners_in_seat_order(client, runner, tmp_path):
     restore(runner, tmp_path, night(games=[tie]))
     assert texts(client.get("/history"), "span.history-game") == [
         "Skyjo: Cid and Ann share the win"]
+
+
+def test_a_page_of_nights_shows_what_changed_since_it_was_last_shown(client, nights):
+    """A page of nights is drawn once for what it shows (views/history.py): a rename, and
+    another language, are a new drawing."""
+    assert "Card game to 500: Ann won" in texts(client.get("/history"), "span.history-game")
+    ann = player_id(client, "Ann")
+    assert client.post(f"/players/{ann}", data={"name": "Anneli"}).status_code == 302
+    renamed = client.get("/history")
+    assert "Card game to 500: Anneli won" in texts(renamed, "span.history-game")
+    assert "Anneli, Ben, Cid" in texts(renamed, "span.history-people")
+    client.get("/language/et")
+    assert texts(client.get("/history"), "span.history-date")[0] == "15. oktoober 2026"
