@@ -200,6 +200,26 @@ def check_open(game: Game) -> None:
 
 # how many of the group's last nights seating looks through for the table's last game
 LOOK_BACK = 50
+# seating's statements, built once: a game that seated someone here (:here, by the seats'
+# player index, so within the group) and nobody who is not, and that was not abandoned
+# before anything was entered (it says nothing about the table)
+_GAME, _SEAT, _HERE = Game.__table__.c, Seat.__table__.c, bindparam("here", expanding=True)
+_TABLE = (exists().where(_SEAT.game_id == _GAME.id, _SEAT.player_id.in_(_HERE)),
+          ~exists().where(_SEAT.game_id == _GAME.id, _SEAT.player_id.not_in(_HERE)),
+          ~and_(_GAME.status == ABANDONED, _GAME.entry_count == 0))
+# tonight's last such game of this kind, else of any kind
+LAST_TONIGHT = (select(_GAME.id).where(_GAME.night_id == bindparam("night"), *_TABLE)
+                .order_by(case((_GAME.kind == bindparam("kind"), 0), else_=1), _GAME.id.desc())
+                .limit(1))
+# their last of this kind at the group's last LOOK_BACK nights, read from those nights
+# (the date index) to their games: the same cost at any history
+_RECENT = (select(Night.__table__.c.id).where(Night.__table__.c.group_id == bindparam("group"))
+           .order_by(Night.__table__.c.date.desc(), Night.__table__.c.id.desc())
+           .limit(LOOK_BACK).subquery())
+LAST_RECENT = (select(_GAME.id).join(_RECENT, _RECENT.c.id == _GAME.night_id)
+               .where(_GAME.kind == bindparam("kind"), *_TABLE).order_by(_GAME.id.desc())
+               .limit(1))
+SEATED = select(_SEAT.player_id).where(_SEAT.game_id == bindparam("game")).order_by(_SEAT.seat)
 
 
 def seating(night: Night, kind: str) -> list[Player]:
@@ -210,32 +230,14 @@ def seating(night: Night, kind: str) -> list[Player]:
     order they came. Nobody at the table is
     left out because the last game did without them (a player who came later, a game for
     two): the form is where a seat is emptied."""
-    here = list(night.attendees)
+    here = {p.id: p for p in night.attendees}
     if not here:
         return []
-    rules = GAMES[kind]
-    ids = [p.id for p in here]
-    # games that seated someone here (by the seats' player index, so within the group)...
-    theirs = exists().where(Seat.game_id == Game.id, Seat.player_id.in_(ids))
-    # ...and nobody who is not here
-    stranger = exists().where(Seat.game_id == Game.id, Seat.player_id.not_in(ids))
-    # a game abandoned before anything was entered says nothing about the table
-    empty = and_(Game.status == ABANDONED, Game.entry_count == 0)
-    table = (theirs, ~stranger, ~empty)
-    # tonight's last game of this kind, else of any kind...
-    last = db.session.scalars(
-        select(Game).where(Game.night_id == night.id, *table)
-        .order_by(case((Game.kind == kind, 0), else_=1), Game.id.desc()).limit(1)).first()
-    if last is None:
-        # ...else their last of this kind at the group's last LOOK_BACK nights, read from
-        # those nights (the date index) to their games: the same cost at any history
-        recent = (select(Night.id).where(Night.group_id == night.group_id)
-                  .order_by(Night.date.desc(), Night.id.desc()).limit(LOOK_BACK).subquery())
-        last = db.session.scalars(
-            select(Game).join(recent, recent.c.id == Game.night_id)
-            .where(Game.kind == kind, *table).order_by(Game.id.desc()).limit(1)).first()
-    first = [seat.player for seat in last.seats] if last else []
-    return (first + [p for p in here if p not in first])[:rules.max_players]
+    values = {"here": list(here), "night": night.id, "kind": kind, "group": night.group_id}
+    last = (locks.run(LAST_TONIGHT, values).scalar()
+            or locks.run(LAST_RECENT, values).scalar())
+    first = [here[i] for i in locks.run(SEATED, {"game": last}).scalars()] if last else []
+    return (first + [p for p in here.values() if p not in first])[:GAMES[kind].max_players]
 
 
 def rematch(game: Game) -> Game:
