@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import request
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..i18n import gettext, ngettext, term
+from ..i18n import gettext, language, ngettext, term
 from ..rules import Rules
 from ..text import clean
 from .base import Form, Once, WholeNumberField
@@ -20,6 +22,26 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
     seats hold `seated` (the night's players, when None). `target` is what its one-time key
     is for (the night and the kind). `first`: the label and hint of the choice of who
     starts (Kind.words.first), for a kind whose play goes round from one player."""
+    form_class = setup_form_class(rules, tuple(attendees), first, language())
+    if request.method != "GET":
+        return form_class(action="game", target=target)
+    # `filled` takes the seats when the form opens; a submitted form that leaves a seat
+    # out leaves it empty
+    filled = attendees if seated is None else seated
+    seats = {name: filled[seat] if seat < len(filled) else ""
+             for seat, name in enumerate(form_class.seat_names)}
+    known = {option.key for option in rules.options}
+    return form_class(action="game", target=target, data={
+        **seats, **{f"option_{key}": value for key, value in (settings or {}).items()
+                    if key in known}})
+
+
+@lru_cache(maxsize=256)
+def setup_form_class(rules: Rules, attendees: tuple[str, ...],
+                     first: tuple[str, str] | None, lang: str):
+    """The setup form's class for a kind, the night's players and who starts, in the
+    language `lang`: built once and shared by every request (building it cost as much as
+    the rest of the page but its template)."""
 
     class GameSetupForm(Once, Form):
         seat_names: list[str] = []
@@ -55,13 +77,8 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
     # TRANSLATORS: the choice of an empty seat
     choices = [("", gettext("— nobody —"))] + [(a, a) for a in attendees]
     low, high = rules.min_players, rules.max_players
-    seats = {}
-    filled = attendees if seated is None else seated
     for seat in range(min(high, max(len(attendees), low))):
         name = f"seat_{seat}"
-        # `filled` takes the seats when the form opens; a submitted form that leaves a
-        # seat out leaves it empty
-        seats[name] = filled[seat] if seat < len(filled) else ""
         setattr(GameSetupForm, name, SelectField(gettext("Seat %(number)s", number=seat + 1),
                                                  choices=choices, default="",
                                                  validate_choice=True))
@@ -74,7 +91,7 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
             choices=[("", gettext("Seat 1"))] + [(a, a) for a in attendees])
     for option in rules.options:
         field_name = f"option_{option.key}"
-        # the form is built for this request: its words are said in the reader's language
+        # its words are said in the reader's language (`lang`)
         label = term(option.label)
         if option.type == "bool":
             field = BooleanField(label, default=option.default)
@@ -102,9 +119,4 @@ def game_setup_form(rules: Rules, target: str, attendees: list[str],
                                 default=option.default)
         setattr(GameSetupForm, field_name, field)
         GameSetupForm.option_names = [*GameSetupForm.option_names, field_name]
-    if request.method != "GET":
-        return GameSetupForm(action="game", target=target)
-    known = {option.key for option in rules.options}
-    return GameSetupForm(action="game", target=target, data={**seats, **{f"option_{key}": value
-                                          for key, value in (settings or {}).items()
-                                          if key in known}})
+    return GameSetupForm

@@ -24,6 +24,7 @@ import pytest
 from babel.support import NullTranslations
 
 from companion.extensions import db
+from companion.forms.setup import setup_form_class
 from companion.models import Game, Group, Night, Player
 from companion.kinds.registry import KINDS
 from companion.stats.players import kind_stats, place_in
@@ -79,8 +80,8 @@ def pseudo(tmp_path_factory):
 
 
 def forget_what_was_said():
-    """The pads' form classes, the players' charts, figures and places, and the history's
-    pages of nights are kept per language; the pseudo language is English's locale with
+    """The pads' and the setup's form classes, the players' charts, figures and places,
+    and the history's pages of nights are kept per language; the pseudo language is English's locale with
     other words, so what English made is forgotten."""
     for kind in KINDS.values():
         cached = getattr(import_module(type(kind).__module__), "form_class", None)
@@ -90,6 +91,7 @@ def forget_what_was_said():
     NIGHTS.drawn.clear()
     place_in.cache_clear()
     kind_stats.cache_clear()
+    setup_form_class.cache_clear()
 
 
 @pytest.fixture

@@ -208,3 +208,20 @@ def test_an_abandoned_game_can_be_played_again(app, client):
 def test_rematch_of_a_game_that_is_not_there_is_not_found(client):
     assert client.post("/games/99/rematch").status_code == 404
     assert client.get("/games/1/rematch").status_code in (404, 405)
+
+
+def test_the_setup_form_speaks_each_phone_s_language_and_seats_whoever_came_since(client):
+    """The setup form's fields are built once per language and players here (forms/
+    setup.py): another language, and a player who came since, are another form."""
+    night = new_night(client, "Ann", "Ben")
+
+    def labels():
+        page = client.get(f"/nights/{night}/games/new/any_game")
+        return texts(page, "form label[for^=seat_]")
+
+    assert labels() == ["Seat 1", "Seat 2"]
+    client.get("/language/et")
+    assert labels() == ["Koht 1", "Koht 2"]
+    client.post(f"/nights/{night}/attendees", data={"name": "Cid"})
+    assert labels() == ["Koht 1", "Koht 2", "Koht 3"]
+    assert seats(client, night, "any_game") == ["Ann", "Ben", "Cid"]
