@@ -37,8 +37,9 @@ TAKE = (update(GAMES)
         .where(GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen"))
         .values(version=bindparam("new"), last_change=bindparam("made")))
 LAST_CHANGE = select(GAMES.c.last_change).where(GAMES.c.id == bindparam("game"))
-# a game's version as it is now
+# a game's version as it is now; every game's
 VERSION_NOW = select(GAMES.c.version).where(GAMES.c.id == bindparam("game"))
+VERSIONS = select(GAMES.c.id, GAMES.c.version)
 TAPS = Submission.__table__
 ANSWERED = (update(TAPS).where(TAPS.c.key == bindparam("tap"), TAPS.c.scope == bindparam("in"))
             .values(location=bindparam("to"), message=bindparam("said"),
@@ -155,8 +156,10 @@ def steady_game(load, attempts=3):
 
 
 def versions(which=None) -> dict[int, str]:
-    query = select(Game.id, Game.version)
-    return dict(db.session.execute(query if which is None else query.where(which)).all())
+    """{game id: version} of the games `which` holds (every game when None), read on the
+    session's connection as `run` reads (a reading: nothing pending bears on it)."""
+    query = VERSIONS if which is None else VERSIONS.where(which)
+    return dict(db.session.connection().execute(query).all())
 
 
 def players(ids) -> None:
