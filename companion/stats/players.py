@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
 
@@ -61,7 +61,7 @@ class KindStats:
     won: int = 0
     unfinished: int = 0
     # (label, value as shown) beside played, won and win rate: see `figures`
-    figures: list[tuple[str, str]] = field(default_factory=list)
+    figures: tuple[tuple[str, str], ...] = ()
     results: tuple[Result, ...] = ()
 
     @property
@@ -132,7 +132,7 @@ def kind_stats(lang: str, record) -> KindStats:
         for r in json.loads(record.recent or "[]"))
     return KindStats(record.kind, record.group_key, title, played=record.played,
                      won=record.won, unfinished=record.games - record.played,
-                     figures=figures(record), results=results)
+                     figures=tuple(figures(record)), results=results)
 
 
 def figures(record) -> list[tuple[str, str]]:
