@@ -236,7 +236,10 @@ def seating(night: Night, kind: str) -> list[Player]:
     values = {"here": list(here), "night": night.id, "kind": kind, "group": night.group_id}
     last = (locks.run(LAST_TONIGHT, values).scalar()
             or locks.run(LAST_RECENT, values).scalar())
-    first = [here[i] for i in locks.run(SEATED, {"game": last}).scalars()] if last else []
+    # (read apart from the game: a seat whose player is not here, were its game replaced
+    # in between, is passed over)
+    first = [here[i] for i in locks.run(SEATED, {"game": last}).scalars()
+             if i in here] if last else []
     return (first + [p for p in here.values() if p not in first])[:GAMES[kind].max_players]
 
 

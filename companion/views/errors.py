@@ -66,6 +66,9 @@ def register_errors(app):
     @app.errorhandler(ObjectDeletedError)
     def gone(error):
         db.session.rollback()
+        if isinstance(error, ObjectDeletedError):
+            current_app.logger.warning("deleted while drawn %s %s: %s", request.method,
+                                       request.path, error)
         return render_template("error.html", title=gettext("Deleted"), message=gettext(
             "This was deleted on another phone while you were on its page. Nothing you typed "
             "was saved.")), 410
