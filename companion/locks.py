@@ -156,10 +156,9 @@ def steady_game(load, attempts=3):
 
 
 def versions(which=None) -> dict[int, str]:
-    """{game id: version} of the games `which` holds (every game when None), read on the
-    session's connection as `run` reads (a reading: nothing pending bears on it)."""
-    query = VERSIONS if which is None else VERSIONS.where(which)
-    return dict(db.session.connection().execute(query).all())
+    """{game id: version} of the games `which` holds (every game when None), read as
+    `run` reads (a reading: nothing pending bears on it)."""
+    return dict(run(VERSIONS if which is None else VERSIONS.where(which), {}).all())
 
 
 def players(ids) -> None:

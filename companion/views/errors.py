@@ -59,16 +59,18 @@ def register_errors(app):
         return render_template("error.html", title=gettext("Not found"), message=gettext(
             "There is no such page here. It may have been removed.")), 404
 
+    @app.errorhandler(ObjectDeletedError)
+    def deleted_while_drawn(error):
+        # what a refused change's page reads again after its rollback, deleted meanwhile
+        # (a restore replacing the group while the page was drawn)
+        current_app.logger.warning("deleted while drawn %s %s: %s", request.method,
+                                   request.path, error)
+        return gone(error)
+
     @app.errorhandler(410)
     @app.errorhandler(changes.Gone)
-    # what a refused change's page reads again after its rollback, deleted meanwhile (a
-    # restore replacing the group while the page was drawn)
-    @app.errorhandler(ObjectDeletedError)
     def gone(error):
         db.session.rollback()
-        if isinstance(error, ObjectDeletedError):
-            current_app.logger.warning("deleted while drawn %s %s: %s", request.method,
-                                       request.path, error)
         return render_template("error.html", title=gettext("Deleted"), message=gettext(
             "This was deleted on another phone while you were on its page. Nothing you typed "
             "was saved.")), 410
