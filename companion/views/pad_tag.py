@@ -22,10 +22,15 @@ REFILL = "refill"
 FRESH = 1800
 
 
-def pad_tag(version: str, game_id: int) -> str | None:
+def taggable(game_id: int) -> bool:
+    """Whether this phone's pad of the game may be tagged (and answered 304): not when it
+    is of one moment (module docstring)."""
     refilling = (session.get(REFILL) or {}).get("game") == game_id
-    if request.args or session.get("_flashes") or refilling:
-        return None
+    return not (request.args or session.get("_flashes") or refilling)
+
+
+def pad_tag(version: str) -> str:
+    """The tag of a taggable pad at `version`, for this phone and its language."""
     generate_csrf()
     raw = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")
     digest = hashlib.sha256(raw.encode()).hexdigest()[:12]

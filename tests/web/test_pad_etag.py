@@ -129,3 +129,21 @@ def test_a_saved_message_shows_once_and_its_page_is_not_tagged(client, start_gam
     assert "Saved. Round 1:" in response.get_data(as_text=True)
     assert "ETag" not in response.headers
     assert "Saved. Round 1:" not in view(client, game)
+
+
+def test_the_pad_a_save_redirects_to_reads_the_game_without_a_version_first(
+        app, client, start_game):
+    """A page of one moment (the save's "Saved.") is never tagged, so nothing is read
+    before the game: the phone's groups, then the game whole (its row, seats and entries,
+    and its version once more, which says the three were of one moment)."""
+    game = start_game("skyjo", PLAYERS)
+    seen_twice(client, game)
+    client.post(f"/games/{game}/entries", data={
+        "version": version(client, game), "finisher": "Ann", "score_0": "7", "score_1": "11"})
+    queries = count_queries(app, client, f"/games/{game}", warm_up=False)
+    assert len(queries) == 5 and "FROM member" in queries[0], queries
+    assert [("FROM seat" in q, "FROM entry" in q) for q in queries[2:4]] == [
+        (True, False), (False, True)], queries
+    # the message was shown then: the next reload is tagged again, and shows the round
+    response = client.get(f"/games/{game}")
+    assert "ETag" in response.headers and "Save round 2" in response.get_data(as_text=True)

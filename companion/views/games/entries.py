@@ -6,7 +6,7 @@ from ... import once, queries, services, told
 from ...kinds.registry import KINDS
 from ...services import changes
 from ..once import key_of, reply
-from ..pad_tag import not_modified, pad_tag, tagged
+from ..pad_tag import not_modified, pad_tag, taggable, tagged
 from . import bp
 from .pages import (REFUSED, followed_pad, kept_pad_page, load_game, pad_page, refill_for,
                     refuse, render_correction, render_pad, status_for)
@@ -15,11 +15,13 @@ from .pages import (REFUSED, followed_pad, kept_pad_page, load_game, pad_page, r
 @bp.get("/games/<int:game_id>")
 def pad(game_id):
     # the phones round the table reload a pad far more often than it changes: a phone
-    # that has this version of the page is told so (304) after one small query
-    version = queries.game_version(game_id) or abort(404)
-    tag = pad_tag(version, game_id)
-    if tag and request.if_none_match.contains(tag):
-        return not_modified(tag)
+    # that has this version of the page is told so (304) after one small query. A page of
+    # one moment (the save's "Saved.", a refill) is never tagged: its game is read at once
+    tag = None
+    if taggable(game_id):
+        tag = pad_tag(queries.game_version(game_id) or abort(404))
+        if request.if_none_match.contains(tag):
+            return not_modified(tag)
     game = load_game(game_id)
     refill = refill_for(game)
     if refill:
@@ -30,7 +32,7 @@ def pad(game_id):
         # nothing of this phone's own in it: the body the table's phones follow, kept; and
         # the layout around it too, which a query's arguments would be in (its links)
         around = pad_page if request.args else kept_pad_page
-        body, status = around(game, followed_pad(game_id, version, game)), 200
+        body, status = around(game, followed_pad(game_id, game.version, game)), 200
     # the tag is of the version read first: a change since then makes the next one differ
     return tagged(make_response(body, status), tag if status == 200 else None)
 
