@@ -26,8 +26,19 @@ class VersionForm(Form):
         form = cls(data=data, **kwargs) if data is not None else cls(**kwargs)
         if not form.is_submitted() and not form.version.data:
             form.version.data = game.version
-        keyed(form, once.scope("change", game.id))
+        keyed(form, cls.scope_of(game))
         return form
+
+    @staticmethod
+    def scope_of(game) -> str:
+        """What this phone's one-time keys for changing `game` are signed for."""
+        return once.scope("change", game.id)
+
+    @classmethod
+    def new_key(cls, game) -> str:
+        """A new one-time key for a button of the pad that changes `game` (the undo
+        button's), as the form's hidden field would carry it, without making the form."""
+        return once.issue(cls.scope_of(game))
 
     def seen(self) -> str | None:
         return self.version.data or None

@@ -44,8 +44,8 @@ def render_pad(game, sheet, form=None, status=200, template="games/pad.html", sa
     return render_template(
         template, game=game, form=form, board=board, title=board.title, said=said, kind=kind,
         entry=kind.entry_view(form, game, sheet),
-        # the undo button's own form and key (not the entry form's, sent back on a refusal)
-        undo_form=VersionForm.for_game(game, formdata=None),
+        # the undo button's own key (not the entry form's, sent back on a refusal)
+        undo_key=VersionForm.new_key(game),
         bg_stats=bgstats.play_url(game, sheet) if sheet.finished else None,
         preview=kind.preview(form, game) if request.method == "POST" else {},
         # the chart is for looking back: while a game is played the sheet says it all
