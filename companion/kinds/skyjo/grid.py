@@ -17,6 +17,7 @@ from ...rules import RuleError
 from .rules import CELLS, COLUMNS, DECK, RULES, grid_score, removed_at_reveal
 
 CELL_RANGE = range(CELLS)
+ROWS = CELLS // COLUMNS
 
 
 class GridField(Field):
@@ -63,13 +64,26 @@ class GridField(Field):
         self.cells.setdefault(cell, message)
         self.errors = [*self.errors, message]
 
-    def rows(self, wrong) -> list[Markup]:
-        """The twelve inputs, a row of four at a time, drawn here as a WTForms widget draws
-        a field (in the template, each card cost a dozen lookups and escapes): a card
-        that is wrong (`wrong`: the cards said below the grid) is marked and described by
-        what is said of it (card_1_5-error)."""
-        return [Markup("".join(self.card(c, c in wrong) for c in range(row, row + COLUMNS)))
-                for row in range(0, CELLS, COLUMNS)]
+    def drawn(self, read: GridRead, player: int) -> Markup:
+        """The grid as the form shows it, drawn here as a WTForms widget draws a field (in
+        the template, each card cost a dozen lookups and escapes): its twelve inputs, a
+        row of four at a time, each row followed by what is said of its wrong cards
+        (`read.cells`, whose inputs are marked and described by it), then "goes" under
+        each column that leaves at the reveal. Each part the live preview refills is
+        named by the player's place (`player`) in its data-preview (Skyjo.preview)."""
+        parts = []
+        for row in range(ROWS):
+            parts.extend(self.card(c, c in read.cells)
+                         for c in range(row * COLUMNS, (row + 1) * COLUMNS))
+            parts.append(f'<div data-preview="card_errors_{player}_{row}">')
+            parts.extend(f'<p class="error" id="{self.name}_{c}-error">{escape(said)}</p>'
+                         for c, said in read.row_errors(row))
+            parts.append("</div>")
+        goes = escape(gone_mark()) if read.gone else ""
+        parts.extend(f'<span aria-hidden="true" data-preview="grid_gone_{player}_{column}">'
+                     f'{goes if column in read.gone else ""}</span>'
+                     for column in range(COLUMNS))
+        return Markup("".join(parts))
 
     def card(self, c: int, wrong: bool) -> str:
         name, typed = f"{self.name}_{c}", self.typed[c]

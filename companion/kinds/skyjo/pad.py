@@ -15,9 +15,8 @@ from ...forms import EntryForm, WholeNumberField, file_refused
 from ...i18n import gettext, language, lazy_gettext, points as points_shown, sentence
 from ..base import Kind, RoundWords
 from ..board import Board, common
-from .grid import CELL_RANGE, GridField, GridRead, gone_mark, grid_of, read_grids
+from .grid import CELL_RANGE, ROWS, GridField, GridRead, gone_mark, grid_of, read_grids
 from .rules import CELLS, COLUMNS, DECK, MAX_SCORE, MIN_SCORE, RULES
-ROWS = CELLS // COLUMNS
 
 
 class SkyjoWords(RoundWords):
@@ -43,8 +42,9 @@ class SkyjoEntry:
     grids_open: list[bool]
     # the player's cards as the rules read them
     grids_read: list[GridRead]
-    # the player's twelve cards' inputs, a row of four at a time (GridField.rows)
-    cards: list[list[Markup]]
+    # the player's grid: its cards' inputs, what is wrong with them, the columns that go
+    # (GridField.drawn)
+    grids: list[Markup]
 
 
 class Skyjo(Kind):
@@ -64,7 +64,7 @@ class Skyjo(Kind):
             grids_open=[grid_of(form, i) is not None or bool(grid.cells)
                         for i, grid in enumerate(grids)],
             grids_read=reads,
-            cards=[grid.rows(read.cells) for grid, read in zip(grids, reads)])
+            grids=[grid.drawn(read, i) for i, (grid, read) in enumerate(zip(grids, reads))])
 
     def to_entry(self, form, game):
         """The round as the rules read it: a hand with both a score and cards is sent as
