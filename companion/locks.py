@@ -40,6 +40,8 @@ LAST_CHANGE = select(GAMES.c.last_change).where(GAMES.c.id == bindparam("game"))
 # a game's version as it is now; every game's
 VERSION_NOW = select(GAMES.c.version).where(GAMES.c.id == bindparam("game"))
 VERSIONS = select(GAMES.c.id, GAMES.c.version)
+# the versions of one night's games
+NIGHT_VERSIONS = VERSIONS.where(GAMES.c.night_id == bindparam("night"))
 TAPS = Submission.__table__
 ANSWERED = (update(TAPS).where(TAPS.c.key == bindparam("tap"), TAPS.c.scope == bindparam("in"))
             .values(location=bindparam("to"), message=bindparam("said"),
@@ -146,13 +148,22 @@ def steady(load, which=None, attempts=3):
 
 
 def steady_game(load, attempts=3):
-    """`steady` for one game whose row `load()` reads first: the version in that row is
-    the one before the reading, which saves a query on every pad. None: no such game."""
+    """`steady` for one game whose row `load()` reads first (`steady_read`). None: no such
+    game."""
+    return steady_read(load, lambda game: game.version,
+                       lambda game: run(VERSION_NOW, {"game": game.id}).scalar())
+
+
+def steady_read(load, seen, now, attempts=3):
+    """`steady` for a read whose first statement about its games reads their versions
+    (`seen(result)`): those are the versions before the rest was read, which saves a query.
+    `now(result)`: the versions after it. A result of None (nothing found) is taken as it
+    is."""
     for _ in range(attempts):
-        game = load()
-        if game is None or run(VERSION_NOW, {"game": game.id}).scalar() == game.version:
+        result = load()
+        if result is None or now(result) == seen(result):
             break
-    return game
+    return result
 
 
 def versions(which=None) -> dict[int, str]:

@@ -55,8 +55,12 @@ def read_game(game_id: int) -> Game | None:
 
 def whole_night(night_id: int) -> Night | None:
     """A night with its players, games, seats and entries (an export's); None if there is
-    no such night."""
-    return locks.steady(lambda: read_night(night_id), Game.night_id == night_id)
+    no such night. Its games are read before their seats and entries: the versions they
+    were read with are the ones before those (locks.steady_read)."""
+    return locks.steady_read(
+        lambda: read_night(night_id),
+        lambda night: {game.id: game.version for game in night.games},
+        lambda night: dict(locks.run(locks.NIGHT_VERSIONS, {"night": night.id}).all()))
 
 
 def read_night(night_id: int) -> Night | None:
