@@ -62,6 +62,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from . import connections, once
+from .driver import Driven
 from .extensions import db
 from .models import Game, Member, Night
 from .holding import Watcher
@@ -72,17 +73,18 @@ from .views.helpers import ID_MAX
 from .views.shared import given, pad_key, render_claimed
 
 # the game's version and group, only for a member of the game's group: the game by its
-# key, the membership by the (group, phone) unique index
-GAME_VERSION = (select(Game.version, Night.group_id).join(Night, Night.id == Game.night_id)
-                .join(Member, Member.group_id == Night.group_id)
-                .where(Game.id == db.bindparam("game"), Member.phone == db.bindparam("phone")))
+# key, the membership by the (group, phone) unique index (as NIGHT_ROWS: companion/driver.py)
+GAME_VERSION = Driven(select(Game.version, Night.group_id).join(Night, Night.id == Game.night_id)
+                      .join(Member, Member.group_id == Night.group_id)
+                      .where(Game.id == db.bindparam("game"),
+                             Member.phone == db.bindparam("phone")))
 # the group of a night, only for a member of it
 NIGHT_OWNER = (select(Night.group_id).join(Member, Member.group_id == Night.group_id)
                .where(Night.id == db.bindparam("night"), Member.phone == db.bindparam("phone"))
                .scalar_subquery())
 # the night's tag rows, and its group as an "o" row (not part of the tag)
-NIGHT_ROWS = db.union_all(*night_tag_rows(NIGHT_OWNER).selects, select(
-    db.literal("o"), NIGHT_OWNER, db.literal(None, db.String), db.literal(None, db.String)))
+NIGHT_ROWS = Driven(db.union_all(*night_tag_rows(NIGHT_OWNER).selects, select(
+    db.literal("o"), NIGHT_OWNER, db.literal(None, db.String), db.literal(None, db.String))))
 # how long a phone's cookie, once checked, is taken as checked; how many are kept
 COOKIE_KEPT = 600
 COOKIES = 4096
@@ -216,8 +218,8 @@ class Unchanged:
         `phone` of its group; None for a phone of any other group, or no such page."""
         with self.connect() as connection:
             if key[0] == "game":
-                row = connection.execute(GAME_VERSION, {"game": key[1], "phone": phone}).first()
-                tag, group = (None, None) if row is None else row
+                rows = GAME_VERSION.rows(connection, {"game": key[1], "phone": phone})
+                tag, group = rows[0] if rows else (None, None)
             else:
                 tag, group = self.night_rows(connection, key[1], phone)
         return None if tag is None else Asked(tag, key, phone, group, csrf, reads)
@@ -225,7 +227,7 @@ class Unchanged:
     @staticmethod
     def night_rows(connection, night_id: int, phone: str) -> tuple[str | None, int | None]:
         """(the night's tag, its group), (None, None) if it is not of the phone's groups."""
-        rows = connection.execute(NIGHT_ROWS, {"night": night_id, "phone": phone}).all()
+        rows = NIGHT_ROWS.rows(connection, {"night": night_id, "phone": phone})
         tag = night_tag(rows)
         return tag, (None if tag is None else next(row[1] for row in rows if row[0] == "o"))
 

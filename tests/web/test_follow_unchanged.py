@@ -252,6 +252,24 @@ def test_a_database_error_in_front_of_flask_is_answered_by_flask(
     assert answer.status_code == 304 and "Server-Timing" not in answer.headers
 
 
+def test_a_driver_error_in_front_of_flask_is_answered_by_flask(
+        app, client, secret_game, monkeypatch):  # noqa: F811
+    """The SELECT in front of Flask runs on the driver's cursor (companion/driver.py): an
+    error of the driver's is answered by Flask, as an error of SQLAlchemy's is."""
+    url, tag = followed(client.get(f"/games/{secret_game[1]}"))
+    assert "Server-Timing" in ask(client, url, tag).headers  # answered in front, compiled
+    with app.app_context():
+        dialect = db.engine.dialect.name
+    sql, order, own = following.GAME_VERSION.compiled[dialect]
+    monkeypatch.setitem(following.GAME_VERSION.compiled, dialect,
+                        (sql.replace("game.version", "game.no_such_column"), order, own))
+    answer = ask(client, url, tag)
+    assert answer.status_code == 304 and "Server-Timing" not in answer.headers
+    # and the next question, with the statement as it was, is answered in front again
+    monkeypatch.undo()
+    assert "Server-Timing" in ask(client, url, tag).headers
+
+
 # ---- on PostgreSQL the watcher is told (holding.py: LISTEN, migration 0016) ------------
 
 on_postgresql = pytest.mark.skipif(not TEST_DATABASE_URL, reason="PostgreSQL's NOTIFY")
