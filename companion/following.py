@@ -74,10 +74,10 @@ from .views.shared import given, pad_key, render_claimed
 
 # the game's version and group, only for a member of the game's group: the game by its
 # key, the membership by the (group, phone) unique index (as NIGHT_ROWS: companion/driver.py)
-GAME_VERSION = Driven(select(Game.version, Night.group_id).join(Night, Night.id == Game.night_id)
-                      .join(Member, Member.group_id == Night.group_id)
-                      .where(Game.id == db.bindparam("game"),
-                             Member.phone == db.bindparam("phone")))
+GAME_VERSION = Driven(
+    select(Game.version, Night.group_id).join(Night, Night.id == Game.night_id)
+    .join(Member, Member.group_id == Night.group_id)
+    .where(Game.id == db.bindparam("game"), Member.phone == db.bindparam("phone")))
 # the group of a night, only for a member of it
 NIGHT_OWNER = (select(Night.group_id).join(Member, Member.group_id == Night.group_id)
                .where(Night.id == db.bindparam("night"), Member.phone == db.bindparam("phone"))
