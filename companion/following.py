@@ -90,8 +90,7 @@ COOKIE_KEPT = 600
 COOKIES = 4096
 # views/live.py's two follow routes
 FOLLOW = re.compile(r"/(games|nights)/([0-9]+)/follow")
-# what a follow answer says besides its tag and the headers of every page (views/live.py
-# `follow`, i18n's Vary)
+# a follow answer's headers besides its tag and every page's (views/live.py, i18n's Vary)
 HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Accept-Language, Cookie")]
 
 
