@@ -259,7 +259,7 @@ def test_a_driver_error_in_front_of_flask_is_answered_by_flask(
     url, tag = followed(client.get(f"/games/{secret_game[1]}"))
     assert "Server-Timing" in ask(client, url, tag).headers  # answered in front, compiled
     with app.app_context():
-        dialect = db.engine.dialect.name
+        dialect = (db.engine.dialect.name, db.engine.dialect.driver)
     sql, order, own = following.GAME_VERSION.compiled[dialect]
     monkeypatch.setitem(following.GAME_VERSION.compiled, dialect,
                         (sql.replace("game.version", "game.no_such_column"), order, own))
